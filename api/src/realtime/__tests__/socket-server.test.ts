@@ -1,0 +1,116 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { rooms } from '@syncdesk/contracts';
+import { createLogger } from '../../logger';
+import { createTokenService, type TokenClaims } from '../../modules/auth/token.service';
+import { createSocketServer, type SocketServer } from '../socket-server';
+import { createRedisPublisher } from '../redis-publisher';
+import { connected, nextEvent } from '../../testing/test-process';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const tokens = createTokenService('socket-test-secret-socket-test-secret-0123');
+const logger = createLogger('silent');
+
+async function startServer(redisUrl?: string) {
+  const httpServer = http.createServer();
+  const realtime = await createSocketServer(httpServer, { tokens, logger, redisUrl });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+  return { url, realtime, close: () => realtime.close() };
+}
+
+const clients: Socket[] = [];
+async function client(url: string, claims: Partial<TokenClaims>): Promise<Socket> {
+  const token = await tokens.sign({ userId: 1, companyId: 1, storeIds: [], administrator: false, ...claims });
+  const socket = connectSocket(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  clients.push(socket);
+  await connected(socket);
+  return socket;
+}
+
+function silence(socket: Socket, name: string, ms = 300): Promise<boolean> {
+  return new Promise((resolve) => {
+    const listener = () => resolve(false);
+    socket.once(name, listener);
+    setTimeout(() => {
+      socket.off(name, listener);
+      resolve(true);
+    }, ms);
+  });
+}
+
+afterEach(() => {
+  for (const socket of clients.splice(0)) socket.disconnect();
+});
+
+describe('realtime rooms', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it('delivers a company event only to that company, a store event only to that store', async () => {
+    const companyOne = await client(server.url, { userId: 1, companyId: 1, storeIds: [10] });
+    const companyTwo = await client(server.url, { userId: 2, companyId: 2, storeIds: [20] });
+    const payload = { notificationId: 5, level: 0 };
+
+    const received = nextEvent(companyOne, 'notification:created');
+    const leaked = silence(companyTwo, 'notification:created');
+    server.realtime.publish({ name: 'notification:created', rooms: [rooms.company(1)], payload });
+    expect(await received).toEqual(payload);
+    expect(await leaked).toBe(true);
+
+    const storeEvent = nextEvent(companyTwo, 'log:created');
+    const notForStoreTen = silence(companyOne, 'log:created');
+    server.realtime.publish({ name: 'log:created', rooms: [rooms.store(20)], payload: { logId: 1, storeId: 20 } });
+    expect(await storeEvent).toEqual({ logId: 1, storeId: 20 });
+    expect(await notForStoreTen).toBe(true);
+  });
+
+  it('reaches administrators through the admins room and users through their own room', async () => {
+    const admin = await client(server.url, { userId: 3, companyId: 3, administrator: true });
+    const seller = await client(server.url, { userId: 4, companyId: 3 });
+    const toAdmins = nextEvent(admin, 'notification:created');
+    const notForSeller = silence(seller, 'notification:created');
+    server.realtime.publish({ name: 'notification:created', rooms: [rooms.admins], payload: { notificationId: 1, level: 2 } });
+    await toAdmins;
+    expect(await notForSeller).toBe(true);
+
+    const toSeller = nextEvent(seller, 'session:ended');
+    server.realtime.publish({ name: 'session:ended', rooms: [rooms.user(4)], payload: { userId: 4 } });
+    expect(await toSeller).toEqual({ userId: 4 });
+  });
+});
+
+describe('scaled out through Redis', () => {
+  it('delivers events published on one replica, or by a worker through the emitter, to sockets on another', async () => {
+    const replicaA = await startServer(REDIS_URL);
+    const replicaB = await startServer(REDIS_URL);
+    const worker = await createRedisPublisher(REDIS_URL);
+    try {
+      const onA = await client(replicaA.url, { userId: 1, companyId: 41 });
+      const onB = await client(replicaB.url, { userId: 2, companyId: 41 });
+
+      const viaAdapter = Promise.all([nextEvent(onA, 'company:switched'), nextEvent(onB, 'company:switched')]);
+      replicaA.realtime.publish({ name: 'company:switched', rooms: [rooms.company(41)], payload: { userId: 1, companyId: 41 } });
+      expect(await viaAdapter).toEqual([
+        { userId: 1, companyId: 41 },
+        { userId: 1, companyId: 41 },
+      ]);
+
+      const viaEmitter = Promise.all([nextEvent(onA, 'notification:created'), nextEvent(onB, 'notification:created')]);
+      worker.publish({ name: 'notification:created', rooms: [rooms.company(41)], payload: { notificationId: 9, level: 1 } });
+      expect(await viaEmitter).toEqual([
+        { notificationId: 9, level: 1 },
+        { notificationId: 9, level: 1 },
+      ]);
+    } finally {
+      for (const socket of clients.splice(0)) socket.disconnect();
+      await worker.close();
+      await replicaA.close();
+      await replicaB.close();
+    }
+  });
+});

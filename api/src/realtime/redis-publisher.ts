@@ -1,0 +1,29 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
+import type { Publish, ServerToClientEvents } from '@syncdesk/contracts';
+
+export interface RedisPublisher {
+  publish: Publish;
+  close(): Promise<void>;
+}
+
+/**
+ * How a worker without a Socket.IO server of its own reaches the browsers: it writes to Redis and
+ * every api replica (running the Redis adapter) delivers to its sockets.
+ */
+export async function createRedisPublisher(redisUrl: string): Promise<RedisPublisher> {
+  const client = new Redis(redisUrl, { lazyConnect: true });
+  await client.connect();
+  const emitter = new Emitter<ServerToClientEvents>(client, { key: 'syncdesk' });
+  return {
+    publish(event) {
+      (emitter.to(event.rooms) as unknown as { emit(name: string, payload: unknown): void }).emit(
+        event.name,
+        event.payload,
+      );
+    },
+    async close() {
+      await client.quit().catch(() => undefined);
+    },
+  };
+}

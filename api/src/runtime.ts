@@ -1,0 +1,183 @@
+import http from 'node:http';
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { Agenda } from 'agenda';
+import type { Sequelize } from 'sequelize';
+import { createAgendaBackend, registerJobs } from '@syncdesk/jobs';
+import type { Publish } from '@syncdesk/contracts';
+import { loadConfig, type Config, type ProcessRole } from './config';
+import { createLogger, type Logger } from './logger';
+import { createSequelize } from './db/create-sequelize';
+import { migrate } from './db/migrate';
+import { loadOrCreateSecret } from './secrets';
+import { createJobScheduler } from './jobs/job-scheduler';
+import { createTokenService } from './modules/auth/token.service';
+import { createServices, type Services } from './services';
+import { createApp } from './app';
+import { createSocketServer, type SocketServer } from './realtime/socket-server';
+import { createRedisPublisher, type RedisPublisher } from './realtime/redis-publisher';
+import { createRemoteManifest } from './http/frontend/remote-manifest';
+
+export interface RunningProcess {
+  config: Config;
+  services: Services;
+  sequelize: Sequelize;
+  agenda: Agenda;
+  /** Base URL of the HTTP server (roles `all` and `api`). */
+  url?: string;
+  /** Graceful stop: stop accepting requests, let running jobs finish, close connections. */
+  stop(): Promise<void>;
+}
+
+const runsHttp = (role: ProcessRole) => role === 'all' || role === 'api';
+const runsWorker = (role: ProcessRole) => role === 'all' || role === 'worker';
+
+/**
+ * Builds and starts one process of the product. `all` is the embedded default (api + worker +
+ * front end on one port); `api` and `worker` are the scaled-out halves of the same code.
+ */
+export async function startProcess(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningProcess> {
+  const role = config.role;
+  const sequelize = await createSequelize({ url: config.databaseUrl, dataDir: config.dataDir });
+  // The worker leaves migrations to the api so two processes never race on the schema.
+  if (runsHttp(role)) {
+    const applied = await migrate(sequelize);
+    if (applied.length) logger.info({ applied }, 'database migrated');
+  }
+
+  const backend = createAgendaBackend({ sequelize, mongoUrl: config.agendaMongoUrl });
+  const agenda = new Agenda({
+    backend,
+    name: `${os.hostname()}-${process.pid}`,
+    processEvery: config.jobs.processEveryMs,
+    defaultLockLifetime: config.jobs.lockLifetimeMs,
+  });
+  await agenda.ready;
+  let workerState: 'running' | 'stopping' | 'disabled' = 'disabled';
+
+  // The HTTP server exists before the app so Socket.IO can attach; the app is plugged in below.
+  let handleRequest: http.RequestListener = (_request, response) => response.writeHead(503).end();
+  const httpServer = runsHttp(role) ? http.createServer((request, response) => handleRequest(request, response)) : undefined;
+  const tokens = createTokenService(loadOrCreateSecret(config.dataDir, 'jwt', config.jwtSecret));
+
+  let socketServer: SocketServer | undefined;
+  let redisPublisher: RedisPublisher | undefined;
+  let publish: Publish;
+  if (httpServer) {
+    socketServer = await createSocketServer(httpServer, {
+      tokens,
+      logger,
+      redisUrl: config.redisUrl,
+    });
+    publish = socketServer.publish;
+  } else if (config.redisUrl) {
+    redisPublisher = await createRedisPublisher(config.redisUrl);
+    publish = redisPublisher.publish;
+  } else {
+    logger.warn('REDIS_URL is not set: this worker cannot reach open pages; live events are dropped.');
+    publish = (event) => logger.debug({ event: event.name }, 'live event dropped (no REDIS_URL)');
+  }
+
+  const services = createServices({
+    sequelize,
+    publish,
+    jobs: createJobScheduler(agenda),
+    tokens,
+    jobStore: {
+      backend: backend.name,
+      worker: () => workerState,
+      ping: async () => {
+        await agenda.queryJobs({ limit: 1 });
+      },
+    },
+  });
+
+  if (runsWorker(role)) {
+    registerJobs(agenda, { services, logger });
+    await agenda.start();
+    workerState = 'running';
+  }
+
+  let url: string | undefined;
+  if (httpServer) {
+    const app = createApp(services, {
+      logger,
+      demoMode: config.demoMode,
+      frontend: {
+        webRoot: config.webRoot,
+        remoteManifest: createRemoteManifest({ json: config.remotesJson, file: config.remotesFile }),
+      },
+    });
+    handleRequest = app.callback();
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.port, config.host, () => resolve());
+    });
+    const { port } = httpServer.address() as AddressInfo;
+    url = `http://localhost:${port}`;
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (httpServer) {
+        const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        httpServer.closeIdleConnections();
+        await socketServer?.close();
+        await closed;
+      }
+      if (workerState === 'running') {
+        workerState = 'stopping';
+        await agenda.drain({ timeout: config.shutdownTimeoutMs, closeConnection: false });
+      }
+      await agenda.stop(false);
+      await redisPublisher?.close();
+      await sequelize.close();
+    })());
+
+  return { config, services, sequelize, agenda, url, stop };
+}
+
+/** Entry point for `npm start`, `start:api` and `start:jobs`: config from the environment, signals handled. */
+export function runFromEnvironment(overrides: Partial<Pick<Config, 'role'>> = {}): void {
+  let config: Config;
+  try {
+    config = { ...loadConfig(), ...overrides };
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const logger = createLogger(config.logLevel);
+  startProcess(config, logger).then(
+    (running) => {
+      const database = running.sequelize.getDialect() === 'sqlite' ? `SQLite in ${config.dataDir}` : 'MySQL';
+      if (running.url) {
+        logger.info({ role: config.role, database }, `Syncdesk is running at ${running.url}`);
+        console.log(`\n  Syncdesk is running at ${running.url}\n`);
+      } else {
+        logger.info({ role: config.role, database }, 'Syncdesk worker is running');
+      }
+      const shutdown = (signal: string) => {
+        logger.info({ signal }, 'shutting down');
+        const deadline = setTimeout(() => {
+          logger.error('graceful shutdown timed out');
+          process.exit(1);
+        }, config.shutdownTimeoutMs + 5000);
+        deadline.unref();
+        running.stop().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      process.once('SIGINT', () => shutdown('SIGINT'));
+    },
+    (error: unknown) => {
+      logger.fatal({ err: error }, 'failed to start');
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,1 @@
+export * from './ip-whitelist.status';

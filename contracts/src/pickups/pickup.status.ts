@@ -1,0 +1,22 @@
+import { defineVocabulary } from '../vocabulary';
+
+/** Sync of a Shopify click-and-collect order's pickup state ('Mark as Ready For Pickup' / 'Picked Up'). */
+export const SHOPIFY_PICKUP_SYNC_STATUS = defineVocabulary('shopifyPickupSyncStatus', [
+  // Nothing has been asked of Shopify yet.
+  { value: 0, key: 'default', label: 'Not requested', tone: 'default' },
+  { value: 1, key: 'pending', label: 'Pending', tone: 'default' },
+  { value: 2, key: 'in_progress', label: 'In progress', tone: 'processing' },
+  { value: 3, key: 'synced', label: 'Synced', tone: 'success' },
+  { value: 4, key: 'failed', label: 'Failed', tone: 'error' },
+]);
+
+/** Sync of a pickup store (`store_sync_status`) towards the channel. */
+export const PICKUP_STORE_SYNC_STATUS = defineVocabulary('pickupStoreSyncStatus', [
+  { value: 0, key: 'pending', label: 'Pending', tone: 'default' },
+  { value: 1, key: 'in_progress', label: 'In progress', tone: 'processing' },
+  { value: 2, key: 'synced', label: 'Synced', tone: 'success' },
+  { value: 3, key: 'updated', label: 'Updated', tone: 'processing' },
+  { value: 4, key: 'deleted', label: 'Deleted', tone: 'default' },
+  { value: 5, key: 'failed', label: 'Failed', tone: 'error' },
+  { value: 6, key: 'updated_status', label: 'Status updated', tone: 'processing' },
+]);

@@ -1,0 +1,70 @@
+/**
+ * The one typed map of Socket.IO events, shared by the server, the worker and the browser.
+ * Events are small: they name what changed (ids), and screens refetch.
+ */
+
+/**
+ * Rooms a socket joins from its token: its user, its company, each of its stores, admins (platform
+ * operators only) and everyone (platform-wide announcements). Publishing always names rooms, so an
+ * empty list can never turn into a broadcast.
+ */
+export type Room = `company:${number}` | `store:${number}` | `user:${number}` | 'admins' | 'everyone';
+
+export const rooms = {
+  company: (id: number): Room => `company:${id}`,
+  store: (id: number): Room => `store:${id}`,
+  user: (id: number): Room => `user:${id}`,
+  admins: 'admins' as Room,
+  everyone: 'everyone' as Room,
+} as const;
+
+export interface SystemAnnouncementEvent {
+  /** The announcement's id, so a page can drop a repeat. */
+  id: number;
+  message: string;
+  /** ISO-8601 UTC time the job published it. */
+  at: string;
+}
+
+export interface NotificationCreatedEvent {
+  notificationId: number;
+  level: number;
+}
+
+export interface LogCreatedEvent {
+  logId: number;
+  storeId: number;
+  channelId?: number;
+  pluginId?: number;
+}
+
+export interface CompanySwitchedEvent {
+  userId: number;
+  companyId: number;
+}
+
+export interface SessionEndedEvent {
+  userId: number;
+}
+
+export interface ServerToClientEvents {
+  'system:announcement': (event: SystemAnnouncementEvent) => void;
+  'notification:created': (event: NotificationCreatedEvent) => void;
+  'log:created': (event: LogCreatedEvent) => void;
+  'company:switched': (event: CompanySwitchedEvent) => void;
+  'session:ended': (event: SessionEndedEvent) => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- clients only listen for now
+export interface ClientToServerEvents {}
+
+export type RealtimeEventName = keyof ServerToClientEvents;
+
+export type RealtimePayload<N extends RealtimeEventName> = Parameters<ServerToClientEvents[N]>[0];
+
+/** What domain code hands to `publish`: which rooms get which event. */
+export type RealtimeEvent = {
+  [N in RealtimeEventName]: { name: N; rooms: Room[]; payload: RealtimePayload<N> };
+}[RealtimeEventName];
+
+export type Publish = (event: RealtimeEvent) => void;

@@ -1,0 +1,2 @@
+export * from './user.status';
+export * from './session-user.dto';

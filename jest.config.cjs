@@ -1,0 +1,47 @@
+// Two projects: server code runs in node (and needs agenda's ESM transformed),
+// browser code runs in jsdom with React Testing Library.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+  },
+];
+
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    {
+      displayName: 'node',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/contracts', '<rootDir>/api', '<rootDir>/jobs'],
+      testMatch: ['**/__tests__/**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!(agenda|@agendajs|jose)/)'],
+    },
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: [
+        '<rootDir>/web-kit',
+        '<rootDir>/shell',
+        '<rootDir>/mfe-orders',
+        '<rootDir>/mfe-catalogue',
+        '<rootDir>/mfe-channels',
+        '<rootDir>/mfe-admin',
+        '<rootDir>/mfe-hosted',
+      ],
+      testMatch: ['**/__tests__/**/*.test.tsx', '**/__tests__/**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      setupFilesAfterEnv: ['<rootDir>/web-kit/jest.setup.ts'],
+      moduleNameMapper: {
+        '\\.css$': '<rootDir>/web-kit/jest.style-stub.cjs',
+        // @ant-design/icons' CommonJS build requires an ES-module file of @ant-design/colors; use its CommonJS twin.
+        '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+      },
+    },
+  ],
+};

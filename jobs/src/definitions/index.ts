@@ -1,0 +1,7 @@
+import type { AnyJobDefinition } from './job-definition';
+import { systemAnnounceJob } from './system/system-announce.job';
+
+export type { AnyJobDefinition, JobContext, JobDefinition, JobLogger } from './job-definition';
+
+/** Every job the worker runs. */
+export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [systemAnnounceJob];

@@ -1,0 +1,23 @@
+import type { JobData, JobName } from '@syncdesk/contracts';
+import type { Services } from '@syncdesk/api';
+
+export interface JobLogger {
+  info(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+/** What a handler gets besides its data: the same domain services the api uses. */
+export interface JobContext {
+  services: Services;
+  logger: JobLogger;
+}
+
+/** One file per job exports one of these. */
+export interface JobDefinition<N extends JobName = JobName> {
+  name: N;
+  handler(data: JobData[N], context: JobContext): Promise<void>;
+  options?: { concurrency?: number; lockLifetime?: number; priority?: number };
+}
+
+/** Any one of our jobs, whatever its name. */
+export type AnyJobDefinition = { [N in JobName]: JobDefinition<N> }[JobName];

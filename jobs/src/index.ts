@@ -1,0 +1,3 @@
+export * from './job-store';
+export * from './register-jobs';
+export * from './definitions';

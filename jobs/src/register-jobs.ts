@@ -1,0 +1,28 @@
+import type { Agenda } from 'agenda';
+import { JOB_DEFINITIONS, type AnyJobDefinition, type JobContext } from './definitions';
+
+type Handler = (data: unknown, context: JobContext) => Promise<void>;
+
+/** Teaches an Agenda every job of ours; each handler gets the job's data and the shared services. */
+export function registerJobs(
+  agenda: Agenda,
+  context: JobContext,
+  definitions: readonly AnyJobDefinition[] = JOB_DEFINITIONS,
+): void {
+  for (const definition of definitions) {
+    // The data was written by `JobScheduler.enqueue`, which is typed by the same JobData map.
+    const handler = definition.handler as Handler;
+    agenda.define(
+      definition.name,
+      async (job) => {
+        try {
+          await handler(job.attrs.data, context);
+        } catch (error) {
+          context.logger.error({ err: error, job: definition.name, jobId: String(job.attrs._id) }, 'job failed');
+          throw error;
+        }
+      },
+      definition.options,
+    );
+  }
+}

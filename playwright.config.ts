@@ -1,0 +1,74 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The e2e tests run against the production build served the way `npm start` serves it: one
+// process per server, embedded SQLite in a throw-away data folder.
+const MAIN_PORT = 3190;
+const BROKEN_REMOTE_PORT = 3191;
+const dataRoot = path.join(os.tmpdir(), `syncdesk-e2e-${process.pid}`);
+
+const serverEnvironment = (name: string, port: number) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: path.join(dataRoot, name),
+  LOG_LEVEL: 'warn',
+  JOBS_PROCESS_EVERY_MS: '200',
+  DEMO_MODE: 'on',
+});
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.e2e.ts',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${MAIN_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'npx tsx api/src/main.ts',
+      url: `http://127.0.0.1:${MAIN_PORT}/api/health`,
+      env: serverEnvironment('main', MAIN_PORT),
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      // Same build, but the catalogue remote's manifest points at a port nobody listens on.
+      command: 'npx tsx api/src/main.ts',
+      url: `http://127.0.0.1:${BROKEN_REMOTE_PORT}/api/health`,
+      env: {
+        ...serverEnvironment('broken-remote', BROKEN_REMOTE_PORT),
+        REMOTES_JSON: JSON.stringify([
+          { name: 'mfe_orders', entry: '/mfe-orders/mf-manifest.json' },
+          { name: 'mfe_catalogue', entry: 'http://127.0.0.1:9/mf-manifest.json' },
+          { name: 'mfe_channels', entry: '/mfe-channels/mf-manifest.json' },
+          { name: 'mfe_admin', entry: '/mfe-admin/mf-manifest.json' },
+          { name: 'mfe_hosted', entry: '/mfe-hosted/mf-manifest.json' },
+        ]),
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});
+
+export const BROKEN_REMOTE_URL = `http://127.0.0.1:${BROKEN_REMOTE_PORT}`;
