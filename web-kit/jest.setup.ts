@@ -26,4 +26,3 @@ window.getComputedStyle = (element: Element) => originalGetComputedStyle(element
 
 // jsdom lacks TextEncoder/TextDecoder; react-router 7 uses them when its module loads.
 if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextDecoder, TextEncoder });
-

@@ -26,7 +26,11 @@ const environmentSchema = z.object({
   WEB_ROOT: z.string().optional(),
   /** How often the worker polls for due jobs. */
   JOBS_PROCESS_EVERY_MS: z.coerce.number().int().min(50).default(1000),
-  JOBS_LOCK_LIFETIME_MS: z.coerce.number().int().min(1000).default(10 * 60 * 1000),
+  JOBS_LOCK_LIFETIME_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60 * 1000),
   /** Placeholder sign-in until the identity issue lands: hands out a demo token. */
   DEMO_MODE: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

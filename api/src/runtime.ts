@@ -36,7 +36,10 @@ const runsWorker = (role: ProcessRole) => role === 'all' || role === 'worker';
  * Builds and starts one process of the product. `all` is the embedded default (api + worker +
  * front end on one port); `api` and `worker` are the scaled-out halves of the same code.
  */
-export async function startProcess(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningProcess> {
+export async function startProcess(
+  config: Config,
+  logger: Logger = createLogger(config.logLevel),
+): Promise<RunningProcess> {
   const role = config.role;
   const sequelize = await createSequelize({ url: config.databaseUrl, dataDir: config.dataDir });
   // The worker leaves migrations to the api so two processes never race on the schema.
@@ -57,7 +60,9 @@ export async function startProcess(config: Config, logger: Logger = createLogger
 
   // The HTTP server exists before the app so Socket.IO can attach; the app is plugged in below.
   let handleRequest: http.RequestListener = (_request, response) => response.writeHead(503).end();
-  const httpServer = runsHttp(role) ? http.createServer((request, response) => handleRequest(request, response)) : undefined;
+  const httpServer = runsHttp(role)
+    ? http.createServer((request, response) => handleRequest(request, response))
+    : undefined;
   const tokens = createTokenService(loadOrCreateSecret(config.dataDir, 'jwt', config.jwtSecret));
 
   let socketServer: SocketServer | undefined;

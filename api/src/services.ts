@@ -2,7 +2,10 @@ import type { Sequelize } from 'sequelize';
 import type { Publish } from '@syncdesk/contracts';
 import type { JobScheduler } from './jobs/job-scheduler';
 import type { TokenService } from './modules/auth/token.service';
-import { createAnnouncementService, type AnnouncementService } from './modules/announcements/announcement.service';
+import {
+  createAnnouncementService,
+  type AnnouncementService,
+} from './modules/announcements/announcement.service';
 import { createHealthService, type HealthService, type JobStoreProbe } from './modules/health/health.service';
 
 export interface ServiceDependencies {

@@ -14,7 +14,7 @@ export const STORAGE_KEYS = {
   authToken: 'syncdesk.auth.token',
   columnPreferences: 'dc-columns',
   pushDeviceTokenId: 'fcmDeviceToken',
-  colourScheme: 'syncdesk.colour-scheme',
+  colourScheme: 'syncdesk.colorScheme',
   limitedAccountDialog: 'syncdesk.limited-account-dialog',
 } as const;
 

@@ -18,7 +18,10 @@ export function registerJobs(
         try {
           await handler(job.attrs.data, context);
         } catch (error) {
-          context.logger.error({ err: error, job: definition.name, jobId: String(job.attrs._id) }, 'job failed');
+          context.logger.error(
+            { err: error, job: definition.name, jobId: String(job.attrs._id) },
+            'job failed',
+          );
           throw error;
         }
       },

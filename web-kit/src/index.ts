@@ -33,3 +33,5 @@ export { useRealtimeStatus } from './realtime/useRealtimeStatus';
 export { formatMoney } from './format/format-money';
 export { DATE_TIME_DISPLAY_FORMAT, formatDate } from './format/format-date';
 export { StatusTag, TONE_COLORS, type StatusTagProps } from './status/StatusTag';
+export { ListPage, type ListPageProps, type ListRow } from './table/ListPage';
+export { StandaloneApp, type StandaloneAppProps, type StandaloneLink } from './standalone/StandaloneApp';

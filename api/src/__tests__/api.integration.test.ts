@@ -1,7 +1,14 @@
 import { SignJWT } from 'jose';
 import { createSecretKey } from 'node:crypto';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../testing/test-database';
-import { connected, nextEvent, readJson, startTestProcess, TEST_SECRET, type TestProcess } from '../testing/test-process';
+import {
+  connected,
+  nextEvent,
+  readJson,
+  startTestProcess,
+  TEST_SECRET,
+  type TestProcess,
+} from '../testing/test-process';
 import type { SystemAnnouncementEvent } from '@syncdesk/contracts';
 
 describe.each(TEST_DIALECTS)('api process on %s', (dialect) => {
@@ -71,17 +78,25 @@ describe.each(TEST_DIALECTS)('api process on %s', (dialect) => {
     const payload = Buffer.from(
       JSON.stringify({ sub: '1', cid: 1, adm: true, iss: 'syncdesk', aud: 'syncdesk-api' }),
     ).toString('base64url');
-    expect((await server.request('GET', '/api/announcements', { token: `${header}.${payload}.` })).status).toBe(401);
+    expect(
+      (await server.request('GET', '/api/announcements', { token: `${header}.${payload}.` })).status,
+    ).toBe(401);
   });
 
   it('refuses an administrator-only call to other users with 403', async () => {
-    const response = await server.request('POST', '/api/announcements', { token: userToken, body: { message: 'x' } });
+    const response = await server.request('POST', '/api/announcements', {
+      token: userToken,
+      body: { message: 'x' },
+    });
     expect(response.status).toBe(403);
     expect(await readJson(response)).toEqual({ message: 'This action is unauthorized.', error: 'forbidden' });
   });
 
   it('answers invalid input with 422 and the field map', async () => {
-    const response = await server.request('POST', '/api/announcements', { token: adminToken, body: { message: '  ' } });
+    const response = await server.request('POST', '/api/announcements', {
+      token: adminToken,
+      body: { message: '  ' },
+    });
     expect(response.status).toBe(422);
     expect(await readJson(response)).toEqual({
       message: 'The given data was invalid.',
@@ -91,7 +106,10 @@ describe.each(TEST_DIALECTS)('api process on %s', (dialect) => {
   });
 
   it('answers malformed JSON with 400 and a wrong method with 405', async () => {
-    const malformed = await server.request('POST', '/api/announcements', { token: adminToken, body: '{"message":' });
+    const malformed = await server.request('POST', '/api/announcements', {
+      token: adminToken,
+      body: '{"message":',
+    });
     expect(malformed.status).toBe(400);
     expect(await readJson(malformed)).toMatchObject({ error: 'bad_request' });
     const wrongMethod = await server.request('DELETE', '/api/health');

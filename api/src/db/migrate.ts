@@ -10,7 +10,14 @@ export function createMigrator(sequelize: Sequelize, logger?: { info(message: st
     migrations: { glob: ['migrations/*.{ts,js}', { cwd: path.join(__dirname), ignore: ['**/*.d.ts'] }] },
     context: { queryInterface: sequelize.getQueryInterface(), sequelize },
     storage: new SequelizeStorage({ sequelize, tableName: 'schema_migrations' }),
-    logger: logger ? { info: (event) => logger.info(`migration ${JSON.stringify(event)}`), warn: console.warn, error: console.error, debug: () => undefined } : undefined,
+    logger: logger
+      ? {
+          info: (event) => logger.info(`migration ${JSON.stringify(event)}`),
+          warn: console.warn,
+          error: console.error,
+          debug: () => undefined,
+        }
+      : undefined,
   });
 }
 

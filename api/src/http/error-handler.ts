@@ -40,7 +40,11 @@ export function errorHandler(logger: Logger): Middleware {
       let body: ApiErrorBody;
       if (caught instanceof AppError) {
         status = caught.status;
-        body = { message: caught.message, error: caught.code, ...(caught.errors ? { errors: caught.errors } : {}) };
+        body = {
+          message: caught.message,
+          error: caught.code,
+          ...(caught.errors ? { errors: caught.errors } : {}),
+        };
       } else {
         const error = caught as HttpLikeError;
         const candidate = error?.status ?? error?.statusCode;

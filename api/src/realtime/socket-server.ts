@@ -2,7 +2,13 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { rooms, type ClientToServerEvents, type Publish, type Room, type ServerToClientEvents } from '@syncdesk/contracts';
+import {
+  rooms,
+  type ClientToServerEvents,
+  type Publish,
+  type Room,
+  type ServerToClientEvents,
+} from '@syncdesk/contracts';
 import type { TokenClaims, TokenService } from '../modules/auth/token.service';
 import { bearerTokenOf } from '../http/auth';
 import type { Logger } from '../logger';
@@ -11,7 +17,12 @@ interface SocketData {
   auth: TokenClaims;
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 export interface SocketServerOptions {
   tokens: TokenService;
@@ -35,7 +46,10 @@ export interface SocketServer {
   close(): Promise<void>;
 }
 
-export async function createSocketServer(httpServer: HttpServer, options: SocketServerOptions): Promise<SocketServer> {
+export async function createSocketServer(
+  httpServer: HttpServer,
+  options: SocketServerOptions,
+): Promise<SocketServer> {
   const io: RealtimeServer = new Server(httpServer, { path: '/socket.io', serveClient: false });
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
@@ -67,7 +81,10 @@ export async function createSocketServer(httpServer: HttpServer, options: Socket
 
   const publish: Publish = (event) => {
     // The map of names to payloads is checked at the call site; Socket.IO's own typing can't follow the union.
-    (io.to(event.rooms) as unknown as { emit(name: string, payload: unknown): void }).emit(event.name, event.payload);
+    (io.to(event.rooms) as unknown as { emit(name: string, payload: unknown): void }).emit(
+      event.name,
+      event.payload,
+    );
   };
 
   return {

@@ -13,7 +13,11 @@ export interface TestProcess extends RunningProcess {
   dataDir: string;
   /** A token for these claims, signed with this process's secret. */
   token(claims?: Partial<TokenClaims>): Promise<string>;
-  request(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  request(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
   connect(token?: string): Socket<ServerToClientEvents, ClientToServerEvents>;
   close(): Promise<void>;
 }
@@ -46,7 +50,13 @@ export async function startTestProcess(
     url,
     dataDir,
     token: (claims = {}) =>
-      running.services.tokens.sign({ userId: 1, companyId: 1, storeIds: [], administrator: false, ...claims }),
+      running.services.tokens.sign({
+        userId: 1,
+        companyId: 1,
+        storeIds: [],
+        administrator: false,
+        ...claims,
+      }),
     request(method, requestPath, options = {}) {
       const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;

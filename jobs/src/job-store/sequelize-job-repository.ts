@@ -66,6 +66,9 @@ export class SequelizeJobRepository implements JobRepository {
   private readonly lockBatchSize: number;
   private connecting: Promise<void> | undefined;
   private readonly lockCandidates = new Map<string, LockCandidates>();
+  private readonly candidateReads = new Map<string, Promise<JobRow[]>>();
+  /** Ids of candidates whose compare-and-set is in flight in this process. */
+  private readonly lockAttempts = new Set<JobRow['id']>();
 
   constructor({
     sequelize,
@@ -424,20 +427,43 @@ export class SequelizeJobRepository implements JobRepository {
       if (!buffered || buffered.rows.length === 0 || Date.now() - buffered.readAt > CANDIDATE_TTL_MS) {
         if (reads === MAX_CANDIDATE_READS) return undefined;
         reads += 1;
-        const rows = await this.readLockCandidates(jobName, nextScanAt, lockDeadline);
-        if (rows.length === 0) {
-          this.lockCandidates.delete(jobName);
-          return undefined;
-        }
-        buffered = { rows, readAt: Date.now() };
-        this.lockCandidates.set(jobName, buffered);
+        const rows = await this.refillLockCandidates(jobName, nextScanAt, lockDeadline);
+        if (rows.length === 0) return undefined;
+        buffered = this.lockCandidates.get(jobName);
+        if (!buffered) continue;
       }
       const candidate = buffered.rows.shift();
       if (!candidate) continue;
-      if (await this.compareAndLock(candidate, nextScanAt, lockDeadline, lockTime, lastModifiedBy)) {
-        return { ...rowToJob(candidate), lockedAt: lockTime, lastModifiedBy: lastModifiedBy ?? undefined };
+      this.lockAttempts.add(candidate.id);
+      try {
+        if (await this.compareAndLock(candidate, nextScanAt, lockDeadline, lockTime, lastModifiedBy)) {
+          return { ...rowToJob(candidate), lockedAt: lockTime, lastModifiedBy: lastModifiedBy ?? undefined };
+        }
+      } finally {
+        this.lockAttempts.delete(candidate.id);
       }
     }
+  }
+
+  /**
+   * Agenda calls getNextJobToRun from several overlapping scans at once. One read per job name is
+   * in flight at a time and every caller shares its rows; rows another caller is locking right now
+   * are left out. Without this, concurrent callers read the same candidates and most compare-and-set
+   * updates lose, which doubled the queries per job in the benchmark.
+   */
+  private refillLockCandidates(jobName: string, nextScanAt: Date, lockDeadline: Date): Promise<JobRow[]> {
+    const pending = this.candidateReads.get(jobName);
+    if (pending) return pending;
+    const read = this.readLockCandidates(jobName, nextScanAt, lockDeadline)
+      .then((rows) => {
+        const fresh = rows.filter((row) => !this.lockAttempts.has(row.id));
+        if (fresh.length === 0) this.lockCandidates.delete(jobName);
+        else this.lockCandidates.set(jobName, { rows: fresh, readAt: Date.now() });
+        return fresh;
+      })
+      .finally(() => this.candidateReads.delete(jobName));
+    this.candidateReads.set(jobName, read);
+    return read;
   }
 
   /**

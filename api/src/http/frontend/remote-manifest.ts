@@ -25,12 +25,17 @@ export function defaultRemoteManifest(): RemoteManifestEntry[] {
  * they are made absolute here because the federation runtime resolves a remote's chunks from
  * its manifest URL.
  */
-export function createRemoteManifest(source: RemoteManifestSource): (origin: string) => RemoteManifestEntry[] {
+export function createRemoteManifest(
+  source: RemoteManifestSource,
+): (origin: string) => RemoteManifestEntry[] {
   const inline = source.json !== undefined ? parseManifest(source.json) : undefined;
   return (origin) => {
     const entries = source.file
       ? parseManifest(fs.readFileSync(source.file, 'utf8'))
       : (inline ?? defaultRemoteManifest());
-    return entries.map((entry) => ({ name: entry.name, entry: new URL(entry.entry, `${origin}/`).toString() }));
+    return entries.map((entry) => ({
+      name: entry.name,
+      entry: new URL(entry.entry, `${origin}/`).toString(),
+    }));
   };
 }

@@ -21,7 +21,8 @@ async function sendFile(ctx: Parameters<Middleware>[0], root: string, file: stri
     index: false,
     setHeaders(response, filePath) {
       if (UNHASHED.test(filePath)) response.setHeader('Cache-Control', 'no-cache');
-      else if (HASHED.test(filePath)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (HASHED.test(filePath))
+        response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   }).catch((error: { status?: number }) => {
     if (error.status === 404 || error.status === 400) return '';
@@ -37,10 +38,13 @@ async function sendFile(ctx: Parameters<Middleware>[0], root: string, file: stri
  */
 export function serveFrontend(options: FrontendOptions): Middleware {
   const shellDist = path.join(options.webRoot, 'shell', 'dist');
-  const remoteDists = new Map<string, string>(REMOTES.map((remote) => [remote.folder, path.join(options.webRoot, remote.folder, 'dist')]));
+  const remoteDists = new Map<string, string>(
+    REMOTES.map((remote) => [remote.folder, path.join(options.webRoot, remote.folder, 'dist')]),
+  );
 
   return async function frontend(ctx, next) {
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/socket.io')) return next();
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/socket.io'))
+      return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
 
     if (ctx.path === '/remotes.json') {

@@ -1,6 +1,16 @@
-import { DataTypes, Model, type InferAttributes, type InferCreationAttributes, type CreationOptional, type Sequelize } from 'sequelize';
+import {
+  DataTypes,
+  Model,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type CreationOptional,
+  type Sequelize,
+} from 'sequelize';
 
-export class Announcement extends Model<InferAttributes<Announcement>, InferCreationAttributes<Announcement>> {
+export class Announcement extends Model<
+  InferAttributes<Announcement>,
+  InferCreationAttributes<Announcement>
+> {
   declare id: CreationOptional<number>;
   declare message: string;
   declare created_by: number;
@@ -21,7 +31,13 @@ export function defineAnnouncementModel(sequelize: Sequelize): typeof Announceme
       created_at: DataTypes.DATE,
       updated_at: DataTypes.DATE,
     },
-    { sequelize, tableName: 'announcements', underscored: true, createdAt: 'created_at', updatedAt: 'updated_at' },
+    {
+      sequelize,
+      tableName: 'announcements',
+      underscored: true,
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+    },
   );
   return model;
 }

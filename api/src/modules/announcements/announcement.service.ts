@@ -1,5 +1,12 @@
 import type { Sequelize } from 'sequelize';
-import { JOB_NAMES, rooms, type AnnouncementDto, type CreateAnnouncementInput, type ListResponse, type Publish } from '@syncdesk/contracts';
+import {
+  JOB_NAMES,
+  rooms,
+  type AnnouncementDto,
+  type CreateAnnouncementInput,
+  type ListResponse,
+  type Publish,
+} from '@syncdesk/contracts';
 import { AppError } from '../../http/app-error';
 import { findPage, type ListQuerySpec } from '../../http/list-query';
 import type { JobScheduler } from '../../jobs/job-scheduler';
@@ -30,7 +37,10 @@ function toDto(row: Announcement): AnnouncementDto {
 export interface AnnouncementService {
   /** Saves the announcement and queues its delivery; administrators only. */
   create(input: CreateAnnouncementInput, auth: TokenClaims): Promise<AnnouncementDto>;
-  list(query: Record<string, string | string[] | undefined>, auth: TokenClaims): Promise<ListResponse<AnnouncementDto>>;
+  list(
+    query: Record<string, string | string[] | undefined>,
+    auth: TokenClaims,
+  ): Promise<ListResponse<AnnouncementDto>>;
   /** Run by the worker: publishes the announcement to every open page and records when. */
   deliver(announcementId: number): Promise<void>;
 }
@@ -44,7 +54,11 @@ export function createAnnouncementService(deps: {
   return {
     async create(input, auth) {
       if (!auth.administrator) throw new AppError('forbidden', 'This action is unauthorized.');
-      const row = await Announcements.create({ message: input.message, created_by: auth.userId, published_at: null });
+      const row = await Announcements.create({
+        message: input.message,
+        created_by: auth.userId,
+        published_at: null,
+      });
       await deps.jobs.enqueue(JOB_NAMES.systemAnnounce, { announcementId: row.id });
       return toDto(row);
     },

@@ -44,7 +44,11 @@ export function createHealthService(deps: { sequelize: Sequelize; jobStore: JobS
         status: db.ok && jobs.ok ? 'ok' : 'degraded',
         uptime_s: Math.round(process.uptime()),
         db: { dialect: deps.sequelize.getDialect(), status: db.ok ? 'ok' : 'error', latency_ms: db.ms },
-        jobs: { backend: deps.jobStore.backend, status: jobs.ok ? 'ok' : 'error', worker: deps.jobStore.worker() },
+        jobs: {
+          backend: deps.jobStore.backend,
+          status: jobs.ok ? 'ok' : 'error',
+          worker: deps.jobStore.worker(),
+        },
       };
     },
   };

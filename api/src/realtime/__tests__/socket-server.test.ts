@@ -4,7 +4,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { rooms } from '@syncdesk/contracts';
 import { createLogger } from '../../logger';
 import { createTokenService, type TokenClaims } from '../../modules/auth/token.service';
-import { createSocketServer, type SocketServer } from '../socket-server';
+import { createSocketServer } from '../socket-server';
 import { createRedisPublisher } from '../redis-publisher';
 import { connected, nextEvent } from '../../testing/test-process';
 
@@ -23,7 +23,12 @@ async function startServer(redisUrl?: string) {
 const clients: Socket[] = [];
 async function client(url: string, claims: Partial<TokenClaims>): Promise<Socket> {
   const token = await tokens.sign({ userId: 1, companyId: 1, storeIds: [], administrator: false, ...claims });
-  const socket = connectSocket(url, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  const socket = connectSocket(url, {
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+  });
   clients.push(socket);
   await connected(socket);
   return socket;
@@ -64,7 +69,11 @@ describe('realtime rooms', () => {
 
     const storeEvent = nextEvent(companyTwo, 'log:created');
     const notForStoreTen = silence(companyOne, 'log:created');
-    server.realtime.publish({ name: 'log:created', rooms: [rooms.store(20)], payload: { logId: 1, storeId: 20 } });
+    server.realtime.publish({
+      name: 'log:created',
+      rooms: [rooms.store(20)],
+      payload: { logId: 1, storeId: 20 },
+    });
     expect(await storeEvent).toEqual({ logId: 1, storeId: 20 });
     expect(await notForStoreTen).toBe(true);
   });
@@ -74,7 +83,11 @@ describe('realtime rooms', () => {
     const seller = await client(server.url, { userId: 4, companyId: 3 });
     const toAdmins = nextEvent(admin, 'notification:created');
     const notForSeller = silence(seller, 'notification:created');
-    server.realtime.publish({ name: 'notification:created', rooms: [rooms.admins], payload: { notificationId: 1, level: 2 } });
+    server.realtime.publish({
+      name: 'notification:created',
+      rooms: [rooms.admins],
+      payload: { notificationId: 1, level: 2 },
+    });
     await toAdmins;
     expect(await notForSeller).toBe(true);
 
@@ -93,15 +106,29 @@ describe('scaled out through Redis', () => {
       const onA = await client(replicaA.url, { userId: 1, companyId: 41 });
       const onB = await client(replicaB.url, { userId: 2, companyId: 41 });
 
-      const viaAdapter = Promise.all([nextEvent(onA, 'company:switched'), nextEvent(onB, 'company:switched')]);
-      replicaA.realtime.publish({ name: 'company:switched', rooms: [rooms.company(41)], payload: { userId: 1, companyId: 41 } });
+      const viaAdapter = Promise.all([
+        nextEvent(onA, 'company:switched'),
+        nextEvent(onB, 'company:switched'),
+      ]);
+      replicaA.realtime.publish({
+        name: 'company:switched',
+        rooms: [rooms.company(41)],
+        payload: { userId: 1, companyId: 41 },
+      });
       expect(await viaAdapter).toEqual([
         { userId: 1, companyId: 41 },
         { userId: 1, companyId: 41 },
       ]);
 
-      const viaEmitter = Promise.all([nextEvent(onA, 'notification:created'), nextEvent(onB, 'notification:created')]);
-      worker.publish({ name: 'notification:created', rooms: [rooms.company(41)], payload: { notificationId: 9, level: 1 } });
+      const viaEmitter = Promise.all([
+        nextEvent(onA, 'notification:created'),
+        nextEvent(onB, 'notification:created'),
+      ]);
+      worker.publish({
+        name: 'notification:created',
+        rooms: [rooms.company(41)],
+        payload: { notificationId: 9, level: 1 },
+      });
       expect(await viaEmitter).toEqual([
         { notificationId: 9, level: 1 },
         { notificationId: 9, level: 1 },

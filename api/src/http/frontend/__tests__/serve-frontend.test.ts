@@ -44,13 +44,18 @@ describe('serving the built front end', () => {
     const response = await fetch(`${server.base}/remotes.json`);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await readJson(response)).toEqual(
-      REMOTES.map((remote) => ({ name: remote.name, entry: `${server.base}/${remote.folder}/mf-manifest.json` })),
+      REMOTES.map((remote) => ({
+        name: remote.name,
+        entry: `${server.base}/${remote.folder}/mf-manifest.json`,
+      })),
     );
     await server.close();
   });
 
   it('lets a deployment repoint remotes by REMOTES_JSON or by a file read on every request', async () => {
-    const inline = await serve(webRoot, { json: '[{"name":"mfe_orders","entry":"https://cdn.example/orders/mf-manifest.json"}]' });
+    const inline = await serve(webRoot, {
+      json: '[{"name":"mfe_orders","entry":"https://cdn.example/orders/mf-manifest.json"}]',
+    });
     expect(await readJson(await fetch(`${inline.base}/remotes.json`))).toEqual([
       { name: 'mfe_orders', entry: 'https://cdn.example/orders/mf-manifest.json' },
     ]);
@@ -59,9 +64,13 @@ describe('serving the built front end', () => {
     const file = path.join(webRoot, 'remotes.override.json');
     fs.writeFileSync(file, '[{"name":"mfe_orders","entry":"/v1/mf-manifest.json"}]');
     const fromFile = await serve(webRoot, { file });
-    expect((await readJson(await fetch(`${fromFile.base}/remotes.json`)))[0].entry).toBe(`${fromFile.base}/v1/mf-manifest.json`);
+    expect((await readJson(await fetch(`${fromFile.base}/remotes.json`)))[0].entry).toBe(
+      `${fromFile.base}/v1/mf-manifest.json`,
+    );
     fs.writeFileSync(file, '[{"name":"mfe_orders","entry":"/v2/mf-manifest.json"}]');
-    expect((await readJson(await fetch(`${fromFile.base}/remotes.json`)))[0].entry).toBe(`${fromFile.base}/v2/mf-manifest.json`);
+    expect((await readJson(await fetch(`${fromFile.base}/remotes.json`)))[0].entry).toBe(
+      `${fromFile.base}/v2/mf-manifest.json`,
+    );
     await fromFile.close();
   });
 
@@ -79,12 +88,16 @@ describe('serving the built front end', () => {
     expect(await readJson(manifest)).toEqual({ name: 'mfe_orders' });
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
 
-    const standalone = await fetch(`${server.base}/mfe-orders/orders/5`, { headers: { accept: 'text/html' } });
+    const standalone = await fetch(`${server.base}/mfe-orders/orders/5`, {
+      headers: { accept: 'text/html' },
+    });
     expect(await standalone.text()).toBe('<html>orders standalone</html>');
 
     const missingAsset = await fetch(`${server.base}/missing.0123abcd.js`);
     expect(missingAsset.status).toBe(404);
-    expect(await fetch(`${server.base}/mfe-orders/../../etc/passwd`).then((r) => r.text())).not.toContain('root:');
+    expect(await fetch(`${server.base}/mfe-orders/../../etc/passwd`).then((r) => r.text())).not.toContain(
+      'root:',
+    );
 
     const api = await fetch(`${server.base}/api/anything`, { headers: { accept: 'text/html' } });
     expect(await api.text()).toBe('fell through');

@@ -1,0 +1,29 @@
+import type { RouteObject } from 'react-router';
+import { ROUTE_PATTERNS } from '@syncdesk/contracts';
+import { ConfirmationOrderListPage } from './pages/ConfirmationOrderListPage';
+import { CustomerListPage } from './pages/CustomerListPage';
+import { InvoiceListPage } from './pages/InvoiceListPage';
+import { OrderDetailPage } from './pages/OrderDetailPage';
+import { OrderListPage } from './pages/OrderListPage';
+import { PluginOrderListPage } from './pages/PluginOrderListPage';
+import { RuleListPage } from './pages/RuleListPage';
+
+/**
+ * The pages this remote offers, with absolute paths: the shell mounts them under the top-level
+ * paths contracts' REMOTES gives mfe_orders, and standalone mode mounts them at the root.
+ */
+export const routes: RouteObject[] = [
+  { path: ROUTE_PATTERNS.orders, element: <OrderListPage /> },
+  { path: ROUTE_PATTERNS.orderList, element: <OrderListPage /> },
+  { path: ROUTE_PATTERNS.orderDetail, element: <OrderDetailPage /> },
+  { path: ROUTE_PATTERNS.pluginOrderList, element: <PluginOrderListPage /> },
+  { path: ROUTE_PATTERNS.confirmationOrders, element: <ConfirmationOrderListPage /> },
+  { path: ROUTE_PATTERNS.confirmationOrderList, element: <ConfirmationOrderListPage /> },
+  { path: ROUTE_PATTERNS.invoices, element: <InvoiceListPage /> },
+  { path: ROUTE_PATTERNS.invoiceList, element: <InvoiceListPage /> },
+  { path: ROUTE_PATTERNS.customers, element: <CustomerListPage /> },
+  { path: ROUTE_PATTERNS.rules, element: <RuleListPage /> },
+];
+
+// Module Federation hands the shell this module; the shell reads `default` (or `routes`).
+export default routes;
