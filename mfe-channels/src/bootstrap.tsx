@@ -1,35 +1,15 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App, ConfigProvider, theme } from 'antd';
 import 'antd/dist/reset.css';
+import { mountStandaloneRemote } from '@syncdesk/web-kit';
 import { routes } from './routes';
-import { StandaloneApp, type StandaloneLink } from '@syncdesk/web-kit';
-
-const LINKS: readonly StandaloneLink[] = [
-  { label: 'Stores', path: '/stores' },
-  { label: 'Channels', path: '/channels' },
-  { label: 'Transaction records', path: '/transactionRecords' },
-];
 
 // Standalone mode only: inside the shell, the shell's router and theme are used instead.
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-
-// The api serves this build under /mfe-channels/; any other server (or the dev server) at the root.
-const basename = window.location.pathname.startsWith('/mfe-channels/') ? '/mfe-channels' : undefined;
-
-// Follows the shell's stored light/dark choice when both run on the same origin.
-const isDark = localStorage.getItem('syncdesk.colorScheme') === 'dark';
-
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter basename={basename}>
-      <ConfigProvider theme={{ algorithm: isDark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
-        <App>
-          <StandaloneApp name="Channels" routes={routes} links={LINKS} />
-        </App>
-      </ConfigProvider>
-    </BrowserRouter>
-  </StrictMode>,
-);
+mountStandaloneRemote({
+  name: 'Channels',
+  folder: 'mfe-channels',
+  routes,
+  links: [
+    { label: 'Stores', path: '/stores' },
+    { label: 'Channels', path: '/channels' },
+    { label: 'Transaction records', path: '/transactionRecords' },
+  ],
+});

@@ -35,3 +35,4 @@ export { DATE_TIME_DISPLAY_FORMAT, formatDate } from './format/format-date';
 export { StatusTag, TONE_COLORS, type StatusTagProps } from './status/StatusTag';
 export { ListPage, type ListPageProps, type ListRow } from './table/ListPage';
 export { StandaloneApp, type StandaloneAppProps, type StandaloneLink } from './standalone/StandaloneApp';
+export { mountStandaloneRemote, type StandaloneRemoteOptions } from './standalone/mountStandaloneRemote';
