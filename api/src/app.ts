@@ -5,37 +5,49 @@ import type { Logger } from './logger';
 import type { Services } from './services';
 import { errorHandler } from './http/error-handler';
 import { requestLogger } from './http/request-logger';
-import { requireAuth, type AuthState } from './http/auth';
+import { authenticate } from './http/authenticate';
+import { accessGuard, type ApiRoute } from './http/api-route';
+import type { AppState } from './http/request-scope';
 import { serveFrontend, type FrontendOptions } from './http/frontend/serve-frontend';
 import { healthRoutes } from './modules/health/health.routes';
-import { demoTokenRoutes } from './modules/auth/demo-token.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { announcementRoutes } from './modules/announcements/announcement.routes';
 
 export interface AppOptions {
   logger: Logger;
-  demoMode: boolean;
+  /** Read the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy?: boolean;
   /** Serve the built shell and remotes; absent when the front end is hosted elsewhere. */
   frontend?: FrontendOptions;
 }
 
+/** Every route of the api, with the access each requires (the isolation tests enumerate these). */
+export function apiRoutes(services: Services): ApiRoute[] {
+  return [...healthRoutes(services), ...authRoutes(services), ...announcementRoutes(services)];
+}
+
 /** Builds the Koa app from already-constructed services (so tests use the real thing on a test database). */
-export function createApp(services: Services, options: AppOptions): Koa<AuthState> {
-  const app = new Koa<AuthState>();
+export function createApp(services: Services, options: AppOptions): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.proxy = options.trustProxy ?? false;
   app.on('error', (error: Error) => options.logger.debug({ err: error }, 'koa error event'));
 
-  const publicRoutes = new Router({ prefix: '/api' });
-  publicRoutes.use(healthRoutes(services).routes());
-  if (options.demoMode) publicRoutes.use(demoTokenRoutes(services).routes());
-
-  const protectedRoutes = new Router<AuthState>({ prefix: '/api' });
-  protectedRoutes.use(requireAuth(services.tokens));
-  protectedRoutes.use(announcementRoutes(services).routes());
+  const router = new Router<AppState>({ prefix: '/api' });
+  const requireScope = authenticate(services.scopes);
+  for (const definition of apiRoutes(services)) {
+    const guard = accessGuard(definition.access);
+    const middleware = [
+      ...(definition.access === 'public' ? [] : [requireScope]),
+      ...(guard ? [guard] : []),
+      (ctx: Parameters<ApiRoute['handler']>[0]) => definition.handler(ctx),
+    ];
+    router.register(definition.path, [definition.method], middleware as never);
+  }
 
   app.use(requestLogger(options.logger));
   app.use(errorHandler(options.logger));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '2mb' }));
-  app.use(publicRoutes.routes()).use(publicRoutes.allowedMethods({ throw: true }));
-  app.use(protectedRoutes.routes()).use(protectedRoutes.allowedMethods({ throw: true }));
+  app.use(router.routes()).use(router.allowedMethods({ throw: true }));
   if (options.frontend) app.use(serveFrontend(options.frontend));
   return app;
 }

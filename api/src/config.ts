@@ -31,12 +31,31 @@ const environmentSchema = z.object({
     .int()
     .min(1000)
     .default(10 * 60 * 1000),
-  /** Placeholder sign-in until the identity issue lands: hands out a demo token. */
-  DEMO_MODE: booleanFlag.optional(),
+  /** Seeds demo accounts (an administrator, a seller in two companies, a user of a third company). */
+  DEMO_SEED: booleanFlag.optional(),
+  DEMO_ADMIN_EMAIL: z.string().default('admin@demo.test'),
+  DEMO_ADMIN_PASSWORD: z.string().default('demo-admin-1'),
+  DEMO_SELLER_EMAIL: z.string().default('seller@demo.test'),
+  DEMO_SELLER_PASSWORD: z.string().default('demo-seller-1'),
+  DEMO_OTHER_EMAIL: z.string().default('other@demo.test'),
+  DEMO_OTHER_PASSWORD: z.string().default('demo-other-1'),
+  /** Public base URL of the product, used in e-mailed links (defaults to http://localhost:PORT). */
+  APP_URL: z.string().optional(),
+  /** `smtp://user:pass@host:587`; without it mail stays in the outbox table and the log. */
+  SMTP_URL: z.string().optional(),
+  /** Read client addresses from X-Forwarded-For: only behind a reverse proxy you run. */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** Manage-subscription page for the plan banner (no payment provider is wired in). */
+  PLAN_MANAGE_URL: z.string().default('https://billing.syncdesk.local/manage'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a graceful shutdown may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).default(25),
 });
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+}
 
 export interface Config {
   environment: string;
@@ -52,7 +71,11 @@ export interface Config {
   remotesFile?: string;
   webRoot: string;
   jobs: { processEveryMs: number; lockLifetimeMs: number };
-  demoMode: boolean;
+  demoSeed: false | { admin: DemoAccount; seller: DemoAccount; other: DemoAccount };
+  appUrl: string;
+  smtpUrl?: string;
+  trustProxy: boolean;
+  planManageUrl: string;
   logLevel: string;
   shutdownTimeoutMs: number;
 }
@@ -81,8 +104,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     remotesFile: env.REMOTES_FILE,
     webRoot: path.resolve(env.WEB_ROOT ?? repositoryRoot),
     jobs: { processEveryMs: env.JOBS_PROCESS_EVERY_MS, lockLifetimeMs: env.JOBS_LOCK_LIFETIME_MS },
-    // The demo token is for the embedded default; production (a DATABASE_URL) keeps it off unless asked.
-    demoMode: env.DEMO_MODE ?? (embedded && env.NODE_ENV !== 'production'),
+    // Demo accounts are for the embedded default; production (a DATABASE_URL) has none unless asked.
+    demoSeed:
+      (env.DEMO_SEED ?? (embedded && env.NODE_ENV !== 'production'))
+        ? {
+            admin: { email: env.DEMO_ADMIN_EMAIL, password: env.DEMO_ADMIN_PASSWORD },
+            seller: { email: env.DEMO_SELLER_EMAIL, password: env.DEMO_SELLER_PASSWORD },
+            other: { email: env.DEMO_OTHER_EMAIL, password: env.DEMO_OTHER_PASSWORD },
+          }
+        : false,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL,
+    trustProxy: env.TRUST_PROXY,
+    planManageUrl: env.PLAN_MANAGE_URL,
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_S * 1000,
   };

@@ -14,9 +14,12 @@ import { createJobScheduler } from './jobs/job-scheduler';
 import { createTokenService } from './modules/auth/token.service';
 import { createServices, type Services } from './services';
 import { createApp } from './app';
-import { createSocketServer, type SocketServer } from './realtime/socket-server';
+import { createSocketServer, roomsFor, type SocketServer } from './realtime/socket-server';
 import { createRedisPublisher, type RedisPublisher } from './realtime/redis-publisher';
 import { createRemoteManifest } from './http/frontend/remote-manifest';
+import { seedDemo } from './db/seed/demo-seed';
+import type { ScopeService } from './modules/auth/scope.service';
+import { Redis } from 'ioredis';
 
 export interface RunningProcess {
   config: Config;
@@ -65,12 +68,17 @@ export async function startProcess(
     : undefined;
   const tokens = createTokenService(loadOrCreateSecret(config.dataDir, 'jwt', config.jwtSecret));
 
+  let scopes!: ScopeService;
+  // Login-throttle counters are shared through Redis when replicas exist.
+  const throttleRedis = config.redisUrl && httpServer ? new Redis(config.redisUrl) : undefined;
   let socketServer: SocketServer | undefined;
   let redisPublisher: RedisPublisher | undefined;
   let publish: Publish;
   if (httpServer) {
     socketServer = await createSocketServer(httpServer, {
-      tokens,
+      // Bound below, once the services exist: the handshake resolves the same scope as a request.
+      resolveRooms: async (token, handshake) =>
+        roomsFor(await scopes.resolve(token, { clientIp: handshake.address, via: 'web' })),
       logger,
       redisUrl: config.redisUrl,
     });
@@ -88,6 +96,10 @@ export async function startProcess(
     publish,
     jobs: createJobScheduler(agenda),
     tokens,
+    logger,
+    appUrl: config.appUrl,
+    smtpUrl: config.smtpUrl,
+    redis: throttleRedis,
     jobStore: {
       backend: backend.name,
       worker: () => workerState,
@@ -96,6 +108,11 @@ export async function startProcess(
       },
     },
   });
+
+  scopes = services.scopes;
+  if (config.demoSeed && runsHttp(role) && (await seedDemo(sequelize, services.models, config.demoSeed))) {
+    logger.info('demo accounts created');
+  }
 
   if (runsWorker(role)) {
     registerJobs(agenda, { services, logger });
@@ -107,7 +124,7 @@ export async function startProcess(
   if (httpServer) {
     const app = createApp(services, {
       logger,
-      demoMode: config.demoMode,
+      trustProxy: config.trustProxy,
       frontend: {
         webRoot: config.webRoot,
         remoteManifest: createRemoteManifest({ json: config.remotesJson, file: config.remotesFile }),
@@ -137,6 +154,7 @@ export async function startProcess(
       }
       await agenda.stop(false);
       await redisPublisher?.close();
+      await throttleRedis?.quit().catch(() => undefined);
       await sequelize.close();
     })());
 
@@ -159,6 +177,15 @@ export function runFromEnvironment(overrides: Partial<Pick<Config, 'role'>> = {}
       if (running.url) {
         logger.info({ role: config.role, database }, `Syncdesk is running at ${running.url}`);
         console.log(`\n  Syncdesk is running at ${running.url}\n`);
+        if (config.demoSeed) {
+          const { admin, seller, other } = config.demoSeed;
+          console.log('  Demo sign-in (e-mail / password):');
+          console.log(`    administrator  ${admin.email} / ${admin.password}`);
+          console.log(
+            `    seller         ${seller.email} / ${seller.password}  (two companies: Acme Trading, Beta Goods)`,
+          );
+          console.log(`    other company  ${other.email} / ${other.password}\n`);
+        }
       } else {
         logger.info({ role: config.role, database }, 'Syncdesk worker is running');
       }

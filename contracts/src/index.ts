@@ -30,3 +30,4 @@ export * from './rules';
 export * from './settings';
 export * from './users';
 export * from './webhooks';
+export * from './identity';

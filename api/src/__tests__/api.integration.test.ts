@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { createSecretKey } from 'node:crypto';
+import { createCompany } from '../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../testing/test-database';
 import {
   connected,
@@ -16,12 +17,16 @@ describe.each(TEST_DIALECTS)('api process on %s', (dialect) => {
   let server: TestProcess;
   let adminToken: string;
   let userToken: string;
+  let administratorId: number;
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect, 'api');
     server = await startTestProcess(database.url);
-    adminToken = await server.token({ userId: 7, administrator: true });
-    userToken = await server.token({ userId: 8, companyId: 2 });
+    const operations = await createCompany(server.services, { name: 'Operations', administrator: true });
+    administratorId = operations.owner.id;
+    adminToken = await operations.tokenFor(operations.owner);
+    const seller = await createCompany(server.services, { name: 'Seller' });
+    userToken = await seller.tokenFor(seller.owner);
   });
 
   afterAll(async () => {
@@ -133,7 +138,11 @@ describe.each(TEST_DIALECTS)('api process on %s', (dialect) => {
     });
     expect(created.status).toBe(201);
     const { data } = await readJson(created);
-    expect(data).toMatchObject({ message: 'Maintenance at 22:00 UTC', created_by: 7, published_at: null });
+    expect(data).toMatchObject({
+      message: 'Maintenance at 22:00 UTC',
+      created_by: administratorId,
+      published_at: null,
+    });
 
     const event = await received;
     expect(event).toMatchObject({ id: data.id, message: 'Maintenance at 22:00 UTC' });

@@ -1,5 +1,6 @@
 import type { SystemAnnouncementEvent } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { createCompany } from '../testing/identity-fixtures';
 import { connected, nextEvent, readJson, startTestProcess, type TestProcess } from '../testing/test-process';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -26,12 +27,14 @@ describe('api and worker as separate processes (MySQL + Redis)', () => {
     expect(health.jobs.worker).toBe('disabled');
     expect(worker.url).toBe('');
 
-    const socket = api.connect(await api.token({ userId: 3, companyId: 9 }));
+    const seller = await createCompany(api.services, { name: 'Seller' });
+    const operations = await createCompany(api.services, { name: 'Operations', administrator: true });
+    const socket = api.connect(await seller.tokenFor(seller.owner));
     await connected(socket);
     const received = nextEvent<SystemAnnouncementEvent>(socket, 'system:announcement', 8000);
 
     const created = await api.request('POST', '/api/announcements', {
-      token: await api.token({ administrator: true }),
+      token: await operations.tokenFor(operations.owner),
       body: { message: 'Delivered by the worker' },
     });
     expect(created.status).toBe(201);

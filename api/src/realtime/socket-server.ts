@@ -9,12 +9,12 @@ import {
   type Room,
   type ServerToClientEvents,
 } from '@syncdesk/contracts';
-import type { TokenClaims, TokenService } from '../modules/auth/token.service';
-import { bearerTokenOf } from '../http/auth';
+import { bearerTokenOf } from '../http/authenticate';
+import type { RequestScope } from '../http/request-scope';
 import type { Logger } from '../logger';
 
 interface SocketData {
-  auth: TokenClaims;
+  rooms: Room[];
 }
 
 export type RealtimeServer = Server<
@@ -25,17 +25,18 @@ export type RealtimeServer = Server<
 >;
 
 export interface SocketServerOptions {
-  tokens: TokenService;
+  /** The rooms a bearer token entitles its holder to; rejects for an invalid token. */
+  resolveRooms(token: string, handshake: { address: string }): Promise<Room[]>;
   logger: Logger;
   /** When set, replicas share rooms through Redis pub/sub (the official adapter). */
   redisUrl?: string;
 }
 
-/** The rooms a token entitles its holder to: theirs, their company's, each store's, admins'. */
-export function roomsFor(claims: TokenClaims): Room[] {
-  const joined: Room[] = [rooms.user(claims.userId), rooms.company(claims.companyId)];
-  for (const storeId of claims.storeIds) joined.push(rooms.store(storeId));
-  if (claims.administrator) joined.push(rooms.admins);
+/** The rooms a caller may listen to: theirs, their company's, each reachable store's, admins', everyone. */
+export function roomsFor(scope: RequestScope): Room[] {
+  const joined: Room[] = [rooms.user(scope.userId), rooms.company(scope.companyId)];
+  for (const storeId of [...scope.ownStoreIds, ...scope.sharedStoreIds]) joined.push(rooms.store(storeId));
+  if (scope.administrator) joined.push(rooms.admins);
   joined.push(rooms.everyone);
   return joined;
 }
@@ -66,9 +67,9 @@ export async function createSocketServer(
       (typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null) ??
       bearerTokenOf(socket.handshake.headers.authorization);
     if (!token) return next(new Error('Unauthenticated.'));
-    options.tokens.verify(token).then(
-      (claims) => {
-        socket.data.auth = claims;
+    options.resolveRooms(token, { address: socket.handshake.address }).then(
+      (joined) => {
+        socket.data.rooms = joined;
         next();
       },
       () => next(new Error('Unauthenticated.')),
@@ -76,7 +77,7 @@ export async function createSocketServer(
   });
 
   io.on('connection', (socket) => {
-    void socket.join(roomsFor(socket.data.auth));
+    void socket.join(socket.data.rooms);
   });
 
   const publish: Publish = (event) => {

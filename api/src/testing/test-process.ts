@@ -6,13 +6,10 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@syncdesk/contr
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
 import { startProcess, type RunningProcess } from '../runtime';
-import type { TokenClaims } from '../modules/auth/token.service';
 
 export interface TestProcess extends RunningProcess {
   url: string;
   dataDir: string;
-  /** A token for these claims, signed with this process's secret. */
-  token(claims?: Partial<TokenClaims>): Promise<string>;
   request(
     method: string,
     path: string,
@@ -49,14 +46,6 @@ export async function startTestProcess(
     ...running,
     url,
     dataDir,
-    token: (claims = {}) =>
-      running.services.tokens.sign({
-        userId: 1,
-        companyId: 1,
-        storeIds: [],
-        administrator: false,
-        ...claims,
-      }),
     request(method, requestPath, options = {}) {
       const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../http/app-error';
 import { findPage, type ListQuerySpec } from '../../http/list-query';
 import type { JobScheduler } from '../../jobs/job-scheduler';
-import type { TokenClaims } from '../auth/token.service';
+import type { RequestScope } from '../../http/request-scope';
 import { defineAnnouncementModel, type Announcement } from './announcement.model';
 
 const LIST_SPEC: ListQuerySpec = {
@@ -36,11 +36,8 @@ function toDto(row: Announcement): AnnouncementDto {
 
 export interface AnnouncementService {
   /** Saves the announcement and queues its delivery; administrators only. */
-  create(input: CreateAnnouncementInput, auth: TokenClaims): Promise<AnnouncementDto>;
-  list(
-    query: Record<string, string | string[] | undefined>,
-    auth: TokenClaims,
-  ): Promise<ListResponse<AnnouncementDto>>;
+  create(input: CreateAnnouncementInput, scope: RequestScope): Promise<AnnouncementDto>;
+  list(query: Record<string, string | string[] | undefined>): Promise<ListResponse<AnnouncementDto>>;
   /** Run by the worker: publishes the announcement to every open page and records when. */
   deliver(announcementId: number): Promise<void>;
 }
@@ -52,11 +49,11 @@ export function createAnnouncementService(deps: {
 }): AnnouncementService {
   const Announcements = defineAnnouncementModel(deps.sequelize);
   return {
-    async create(input, auth) {
-      if (!auth.administrator) throw new AppError('forbidden', 'This action is unauthorized.');
+    async create(input, scope) {
+      if (!scope.administrator) throw new AppError('forbidden', 'This action is unauthorized.');
       const row = await Announcements.create({
         message: input.message,
-        created_by: auth.userId,
+        created_by: scope.userId,
         published_at: null,
       });
       await deps.jobs.enqueue(JOB_NAMES.systemAnnounce, { announcementId: row.id });

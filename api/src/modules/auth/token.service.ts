@@ -1,41 +1,52 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { AppError } from '../../http/app-error';
 
-/** What a bearer token says about its holder. The identity issue fills these from real users. */
+/** What a bearer token says: who, for which company, and its own id (for revocation). */
 export interface TokenClaims {
   userId: number;
   companyId: number;
-  storeIds: number[];
-  administrator: boolean;
+  tokenId: string;
+  expiresAt: Date;
+}
+
+export interface SignedToken {
+  token: string;
+  claims: TokenClaims;
 }
 
 const ISSUER = 'syncdesk';
 const AUDIENCE = 'syncdesk-api';
 const ALGORITHMS = ['HS256'];
+export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 
 export interface TokenService {
-  sign(claims: TokenClaims, expiresIn?: string): Promise<string>;
+  sign(subject: { userId: number; companyId: number }, lifetimeSeconds?: number): Promise<SignedToken>;
   /** Verifies signature, algorithm, issuer, audience and expiry; throws a 401 AppError otherwise. */
   verify(token: string): Promise<TokenClaims>;
 }
 
 /**
- * JWT bearer tokens (HS256). The key is imported once: jose re-imports a raw secret on every
- * call, which was measured here to double verification cost.
+ * JWT bearer tokens (HS256 only: `alg: none` and every other algorithm are refused). The key is
+ * imported once; jose re-imports a raw secret on every call, which doubled verification cost here.
  */
 export function createTokenService(secret: string): TokenService {
   const key: KeyObject = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
-    async sign(claims, expiresIn = '12h') {
-      return new SignJWT({ cid: claims.companyId, sids: claims.storeIds, adm: claims.administrator })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(claims.userId))
+    async sign(subject, lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {
+      const tokenId = randomUUID();
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const expiresAt = new Date((issuedAt + lifetimeSeconds) * 1000);
+      const token = await new SignJWT({ cid: subject.companyId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(subject.userId))
+        .setJti(tokenId)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(expiresIn)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + lifetimeSeconds)
         .sign(key);
+      return { token, claims: { userId: subject.userId, companyId: subject.companyId, tokenId, expiresAt } };
     },
     async verify(token) {
       try {
@@ -46,9 +57,10 @@ export function createTokenService(secret: string): TokenService {
         });
         const userId = Number(payload.sub);
         const companyId = Number(payload.cid);
-        if (!Number.isInteger(userId) || !Number.isInteger(companyId)) throw new Error('claims');
-        const storeIds = Array.isArray(payload.sids) ? payload.sids.map(Number).filter(Number.isInteger) : [];
-        return { userId, companyId, storeIds, administrator: payload.adm === true };
+        if (!Number.isInteger(userId) || !Number.isInteger(companyId) || !payload.jti || !payload.exp) {
+          throw new Error('claims');
+        }
+        return { userId, companyId, tokenId: payload.jti, expiresAt: new Date(payload.exp * 1000) };
       } catch (error) {
         const message =
           error instanceof joseErrors.JWTExpired ? 'Your session has expired.' : 'Unauthenticated.';

@@ -1,0 +1,392 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type ModelAttributes,
+  type Sequelize,
+} from 'sequelize';
+import type { PermissionName } from '@syncdesk/contracts';
+
+/**
+ * The identity tables (users, companies, memberships, roles, stores, …) as Sequelize models. They
+ * are defined per Sequelize instance (tests hold several databases at once) and handed to the
+ * services that own them through `createServices`.
+ */
+
+export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
+  declare id: CreationOptional<number>;
+  declare name: string;
+  declare email: string;
+  declare phone: string | null;
+  declare password_hash: string;
+  declare administrator: CreationOptional<boolean>;
+  declare email_verified_at: Date | null;
+  declare support_hash: string | null;
+  declare last_company_id: number | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class Company extends Model<InferAttributes<Company>, InferCreationAttributes<Company>> {
+  declare id: CreationOptional<number>;
+  declare uuid: string;
+  declare name: string;
+  declare owner_user_id: number | null;
+  declare creation_source: string;
+  declare is_active: CreationOptional<boolean>;
+  /** COMPANY_ACCOUNT_STATUS value stored for the company (trial expiry is derived on read). */
+  declare account_status: CreationOptional<number>;
+  declare plan_name: string | null;
+  declare credit: number | null;
+  declare trial_ends_at: Date | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class Role extends Model<InferAttributes<Role>, InferCreationAttributes<Role>> {
+  declare id: CreationOptional<number>;
+  declare company_id: number;
+  declare name: string;
+  declare permissions: PermissionName[];
+  declare is_default: CreationOptional<boolean>;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class CompanyUser extends Model<InferAttributes<CompanyUser>, InferCreationAttributes<CompanyUser>> {
+  declare id: CreationOptional<number>;
+  declare company_id: number;
+  declare user_id: number;
+  declare role_id: number | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class Store extends Model<InferAttributes<Store>, InferCreationAttributes<Store>> {
+  declare id: CreationOptional<number>;
+  declare company_id: number;
+  declare name: string;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class StoreNotification extends Model<
+  InferAttributes<StoreNotification>,
+  InferCreationAttributes<StoreNotification>
+> {
+  declare id: CreationOptional<number>;
+  declare store_id: number;
+  declare email: string;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class StoreShare extends Model<InferAttributes<StoreShare>, InferCreationAttributes<StoreShare>> {
+  declare id: CreationOptional<number>;
+  declare store_id: number;
+  /** The company the store is shared WITH. */
+  declare company_id: number;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class Invitation extends Model<InferAttributes<Invitation>, InferCreationAttributes<Invitation>> {
+  declare id: CreationOptional<number>;
+  declare company_id: number;
+  declare email: string;
+  declare role_id: number | null;
+  declare invited_by: number | null;
+  declare token_hash: string;
+  declare expires_at: Date;
+  declare accepted_at: Date | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class OneTimeToken extends Model<
+  InferAttributes<OneTimeToken>,
+  InferCreationAttributes<OneTimeToken>
+> {
+  declare id: CreationOptional<number>;
+  declare user_id: number;
+  declare purpose: 'password_reset' | 'email_verification';
+  declare token_hash: string;
+  declare expires_at: Date;
+  declare used_at: Date | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class RevokedToken extends Model<
+  InferAttributes<RevokedToken>,
+  InferCreationAttributes<RevokedToken>
+> {
+  declare token_id: string;
+  declare expires_at: Date;
+}
+
+export class UserApiToken extends Model<
+  InferAttributes<UserApiToken>,
+  InferCreationAttributes<UserApiToken>
+> {
+  declare id: CreationOptional<number>;
+  declare user_id: number;
+  declare company_id: number;
+  declare name: string;
+  declare token_hash: string;
+  declare last_used_at: Date | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class IpWhitelist extends Model<InferAttributes<IpWhitelist>, InferCreationAttributes<IpWhitelist>> {
+  declare id: CreationOptional<number>;
+  declare company_id: number;
+  declare company_role_id: number | null;
+  declare ip_address: string;
+  declare status: 0 | 1 | 2;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class Activity extends Model<InferAttributes<Activity>, InferCreationAttributes<Activity>> {
+  declare id: CreationOptional<number>;
+  declare company_id: number | null;
+  declare user_id: number | null;
+  declare source: string;
+  declare source_name: string;
+  declare via: string;
+  declare event: string;
+  declare subject_type: string;
+  declare subject_id: number | null;
+  declare old_values: Record<string, unknown> | null;
+  declare new_values: Record<string, unknown> | null;
+  declare created_at: CreationOptional<Date>;
+}
+
+export class OutboxEmail extends Model<InferAttributes<OutboxEmail>, InferCreationAttributes<OutboxEmail>> {
+  declare id: CreationOptional<number>;
+  declare to_address: string;
+  declare subject: string;
+  declare text_body: string;
+  declare status: 'queued' | 'sent' | 'failed' | 'outbox';
+  declare error: string | null;
+  declare created_at: CreationOptional<Date>;
+  declare sent_at: Date | null;
+}
+
+const id = { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true };
+const timestamps = { created_at: DataTypes.DATE, updated_at: DataTypes.DATE };
+
+/** A JSON value kept in a TEXT column (portable between MySQL and SQLite). */
+function jsonColumn(field: string, allowNull: boolean) {
+  return {
+    type: DataTypes.TEXT,
+    allowNull,
+    get(this: Model) {
+      const raw = this.getDataValue(field) as string | null;
+      return raw === null || raw === undefined ? null : JSON.parse(raw);
+    },
+    set(this: Model, value: unknown) {
+      this.setDataValue(field, value === null || value === undefined ? null : JSON.stringify(value));
+    },
+  };
+}
+
+function init<M extends Model>(
+  model: { init(attributes: ModelAttributes<M>, options: object): unknown },
+  sequelize: Sequelize,
+  tableName: string,
+  attributes: ModelAttributes<M>,
+  withTimestamps: boolean | 'created' = true,
+): void {
+  model.init(attributes, {
+    sequelize,
+    tableName,
+    underscored: true,
+    timestamps: withTimestamps !== false,
+    createdAt: withTimestamps === false ? false : 'created_at',
+    updatedAt: withTimestamps === true ? 'updated_at' : false,
+  });
+}
+
+export interface Models {
+  User: typeof User;
+  Company: typeof Company;
+  Role: typeof Role;
+  CompanyUser: typeof CompanyUser;
+  Store: typeof Store;
+  StoreNotification: typeof StoreNotification;
+  StoreShare: typeof StoreShare;
+  Invitation: typeof Invitation;
+  OneTimeToken: typeof OneTimeToken;
+  RevokedToken: typeof RevokedToken;
+  UserApiToken: typeof UserApiToken;
+  IpWhitelist: typeof IpWhitelist;
+  Activity: typeof Activity;
+  OutboxEmail: typeof OutboxEmail;
+}
+
+/** Defines every identity model on this Sequelize instance (subclasses, so instances never clash). */
+export function defineModels(sequelize: Sequelize): Models {
+  const models: Models = {
+    User: class extends User {},
+    Company: class extends Company {},
+    Role: class extends Role {},
+    CompanyUser: class extends CompanyUser {},
+    Store: class extends Store {},
+    StoreNotification: class extends StoreNotification {},
+    StoreShare: class extends StoreShare {},
+    Invitation: class extends Invitation {},
+    OneTimeToken: class extends OneTimeToken {},
+    RevokedToken: class extends RevokedToken {},
+    UserApiToken: class extends UserApiToken {},
+    IpWhitelist: class extends IpWhitelist {},
+    Activity: class extends Activity {},
+    OutboxEmail: class extends OutboxEmail {},
+  };
+  init<User>(models.User, sequelize, 'users', {
+    id,
+    name: { type: DataTypes.STRING(120), allowNull: false },
+    email: { type: DataTypes.STRING(190), allowNull: false },
+    phone: { type: DataTypes.STRING(40), allowNull: true },
+    password_hash: { type: DataTypes.STRING(255), allowNull: false },
+    administrator: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    email_verified_at: { type: DataTypes.DATE, allowNull: true },
+    support_hash: { type: DataTypes.STRING(64), allowNull: true },
+    last_company_id: { type: DataTypes.INTEGER, allowNull: true },
+    ...timestamps,
+  });
+  init<Company>(models.Company, sequelize, 'companies', {
+    id,
+    uuid: { type: DataTypes.STRING(36), allowNull: false },
+    name: { type: DataTypes.STRING(120), allowNull: false },
+    owner_user_id: { type: DataTypes.INTEGER, allowNull: true },
+    creation_source: { type: DataTypes.STRING(20), allowNull: false },
+    is_active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
+    account_status: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
+    plan_name: { type: DataTypes.STRING(80), allowNull: true },
+    credit: { type: DataTypes.DECIMAL(12, 2), allowNull: true },
+    trial_ends_at: { type: DataTypes.DATE, allowNull: true },
+    ...timestamps,
+  });
+  init<Role>(models.Role, sequelize, 'roles', {
+    id,
+    company_id: { type: DataTypes.INTEGER, allowNull: false },
+    name: { type: DataTypes.STRING(80), allowNull: false },
+    permissions: jsonColumn('permissions', false),
+    is_default: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    ...timestamps,
+  });
+  init<CompanyUser>(models.CompanyUser, sequelize, 'company_users', {
+    id,
+    company_id: { type: DataTypes.INTEGER, allowNull: false },
+    user_id: { type: DataTypes.INTEGER, allowNull: false },
+    role_id: { type: DataTypes.INTEGER, allowNull: true },
+    ...timestamps,
+  });
+  init<Store>(models.Store, sequelize, 'stores', {
+    id,
+    company_id: { type: DataTypes.INTEGER, allowNull: false },
+    name: { type: DataTypes.STRING(120), allowNull: false },
+    ...timestamps,
+  });
+  init<StoreNotification>(models.StoreNotification, sequelize, 'store_notifications', {
+    id,
+    store_id: { type: DataTypes.INTEGER, allowNull: false },
+    email: { type: DataTypes.STRING(190), allowNull: false },
+    ...timestamps,
+  });
+  init<StoreShare>(models.StoreShare, sequelize, 'store_shares', {
+    id,
+    store_id: { type: DataTypes.INTEGER, allowNull: false },
+    company_id: { type: DataTypes.INTEGER, allowNull: false },
+    ...timestamps,
+  });
+  init<Invitation>(models.Invitation, sequelize, 'invitations', {
+    id,
+    company_id: { type: DataTypes.INTEGER, allowNull: false },
+    email: { type: DataTypes.STRING(190), allowNull: false },
+    role_id: { type: DataTypes.INTEGER, allowNull: true },
+    invited_by: { type: DataTypes.INTEGER, allowNull: true },
+    token_hash: { type: DataTypes.STRING(64), allowNull: false },
+    expires_at: { type: DataTypes.DATE, allowNull: false },
+    accepted_at: { type: DataTypes.DATE, allowNull: true },
+    ...timestamps,
+  });
+  init<OneTimeToken>(models.OneTimeToken, sequelize, 'one_time_tokens', {
+    id,
+    user_id: { type: DataTypes.INTEGER, allowNull: false },
+    purpose: { type: DataTypes.STRING(30), allowNull: false },
+    token_hash: { type: DataTypes.STRING(64), allowNull: false },
+    expires_at: { type: DataTypes.DATE, allowNull: false },
+    used_at: { type: DataTypes.DATE, allowNull: true },
+    ...timestamps,
+  });
+  init<RevokedToken>(
+    models.RevokedToken,
+    sequelize,
+    'revoked_tokens',
+    {
+      token_id: { type: DataTypes.STRING(64), primaryKey: true },
+      expires_at: { type: DataTypes.DATE, allowNull: false },
+    },
+    false,
+  );
+  init<UserApiToken>(models.UserApiToken, sequelize, 'user_api_tokens', {
+    id,
+    user_id: { type: DataTypes.INTEGER, allowNull: false },
+    company_id: { type: DataTypes.INTEGER, allowNull: false },
+    name: { type: DataTypes.STRING(100), allowNull: false },
+    token_hash: { type: DataTypes.STRING(64), allowNull: false },
+    last_used_at: { type: DataTypes.DATE, allowNull: true },
+    ...timestamps,
+  });
+  init<IpWhitelist>(models.IpWhitelist, sequelize, 'ip_whitelists', {
+    id,
+    company_id: { type: DataTypes.INTEGER, allowNull: false },
+    company_role_id: { type: DataTypes.INTEGER, allowNull: true },
+    ip_address: { type: DataTypes.STRING(64), allowNull: false },
+    status: { type: DataTypes.INTEGER, allowNull: false },
+    ...timestamps,
+  });
+  init<Activity>(
+    models.Activity,
+    sequelize,
+    'activities',
+    {
+      id,
+      company_id: { type: DataTypes.INTEGER, allowNull: true },
+      user_id: { type: DataTypes.INTEGER, allowNull: true },
+      source: { type: DataTypes.STRING(20), allowNull: false },
+      source_name: { type: DataTypes.STRING(120), allowNull: false },
+      via: { type: DataTypes.STRING(20), allowNull: false },
+      event: { type: DataTypes.STRING(60), allowNull: false },
+      subject_type: { type: DataTypes.STRING(40), allowNull: false },
+      subject_id: { type: DataTypes.INTEGER, allowNull: true },
+      old_values: jsonColumn('old_values', true),
+      new_values: jsonColumn('new_values', true),
+      created_at: DataTypes.DATE,
+    },
+    'created',
+  );
+  init<OutboxEmail>(
+    models.OutboxEmail,
+    sequelize,
+    'outbox_emails',
+    {
+      id,
+      to_address: { type: DataTypes.STRING(190), allowNull: false },
+      subject: { type: DataTypes.STRING(255), allowNull: false },
+      text_body: { type: DataTypes.TEXT, allowNull: false },
+      status: { type: DataTypes.STRING(20), allowNull: false },
+      error: { type: DataTypes.TEXT, allowNull: true },
+      created_at: DataTypes.DATE,
+      sent_at: { type: DataTypes.DATE, allowNull: true },
+    },
+    'created',
+  );
+  return models;
+}

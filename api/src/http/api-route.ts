@@ -1,0 +1,60 @@
+import type { Middleware, ParameterizedContext } from 'koa';
+import type { PermissionName } from '@syncdesk/contracts';
+import { AppError } from './app-error';
+import type { AppState, RequestScope } from './request-scope';
+
+/**
+ * Who may call a route: anyone, any signed-in user, platform administrators, or holders of a
+ * permission. Every route declares one, and the isolation test suite reads them.
+ */
+export type RouteAccess = 'public' | 'authenticated' | 'administrator' | { permission: PermissionName };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RouteContext = ParameterizedContext<AppState> & { params: Record<string, string> };
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** Relative to `/api`, in @koa/router syntax (`/users/:id`). */
+  path: string;
+  access: RouteAccess;
+  handler(ctx: RouteContext): Promise<void>;
+}
+
+export function route(
+  method: HttpMethod,
+  path: string,
+  access: RouteAccess,
+  handler: (ctx: RouteContext) => Promise<void>,
+): ApiRoute {
+  return { method, path, access, handler };
+}
+
+export function scopeOf(ctx: ParameterizedContext<AppState>): RequestScope {
+  if (!ctx.state.scope) throw new AppError('unauthenticated', 'Unauthenticated.');
+  return ctx.state.scope;
+}
+
+/** A numeric path parameter; anything else is simply not found. */
+export function idParam(ctx: RouteContext, name: string): number {
+  const value = ctx.params[name];
+  const id = Number(value);
+  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id <= 0) throw AppError.notFound();
+  return id;
+}
+
+export function accessGuard(access: RouteAccess): Middleware<AppState> | undefined {
+  if (access === 'public' || access === 'authenticated') return undefined;
+  if (access === 'administrator') {
+    return async function administratorsOnly(ctx, next) {
+      if (!scopeOf(ctx).administrator) throw new AppError('forbidden', 'This action is unauthorized.');
+      await next();
+    };
+  }
+  const { permission } = access;
+  return async function requirePermission(ctx, next) {
+    if (!scopeOf(ctx).permissions.has(permission))
+      throw new AppError('forbidden', 'This action is unauthorized.');
+    await next();
+  };
+}
