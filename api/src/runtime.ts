@@ -68,7 +68,8 @@ export async function startProcess(
     : undefined;
   const tokens = createTokenService(loadOrCreateSecret(config.dataDir, 'jwt', config.jwtSecret));
 
-  let scopes!: ScopeService;
+  // Filled in once the services exist; sockets only connect after the server listens.
+  const late: { scopes?: ScopeService } = {};
   // Login-throttle counters are shared through Redis when replicas exist.
   const throttleRedis = config.redisUrl && httpServer ? new Redis(config.redisUrl) : undefined;
   let socketServer: SocketServer | undefined;
@@ -78,7 +79,7 @@ export async function startProcess(
     socketServer = await createSocketServer(httpServer, {
       // Bound below, once the services exist: the handshake resolves the same scope as a request.
       resolveRooms: async (token, handshake) =>
-        roomsFor(await scopes.resolve(token, { clientIp: handshake.address, via: 'web' })),
+        roomsFor(await late.scopes!.resolve(token, { clientIp: handshake.address, via: 'web' })),
       logger,
       redisUrl: config.redisUrl,
     });
@@ -109,7 +110,7 @@ export async function startProcess(
     },
   });
 
-  scopes = services.scopes;
+  late.scopes = services.scopes;
   if (config.demoSeed && runsHttp(role) && (await seedDemo(sequelize, services.models, config.demoSeed))) {
     logger.info('demo accounts created');
   }
