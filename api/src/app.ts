@@ -11,6 +11,8 @@ import type { AppState } from './http/request-scope';
 import { serveFrontend, type FrontendOptions } from './http/frontend/serve-frontend';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { peopleRoutes } from './modules/people.module';
+import { organisationRoutes } from './modules/organisation.module';
 import { announcementRoutes } from './modules/announcements/announcement.routes';
 
 export interface AppOptions {
@@ -23,7 +25,13 @@ export interface AppOptions {
 
 /** Every route of the api, with the access each requires (the isolation tests enumerate these). */
 export function apiRoutes(services: Services): ApiRoute[] {
-  return [...healthRoutes(services), ...authRoutes(services), ...announcementRoutes(services)];
+  return [
+    ...healthRoutes(services),
+    ...authRoutes(services),
+    ...peopleRoutes(services),
+    ...organisationRoutes(services),
+    ...announcementRoutes(services),
+  ];
 }
 
 /** Builds the Koa app from already-constructed services (so tests use the real thing on a test database). */

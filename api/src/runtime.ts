@@ -99,6 +99,7 @@ export async function startProcess(
     tokens,
     logger,
     appUrl: config.appUrl,
+    planManageUrl: config.planManageUrl,
     smtpUrl: config.smtpUrl,
     redis: throttleRedis,
     jobStore: {

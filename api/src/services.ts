@@ -19,6 +19,8 @@ import {
   createAnnouncementService,
   type AnnouncementService,
 } from './modules/announcements/announcement.service';
+import { createPeopleServices, type PeopleServices } from './modules/people.module';
+import { createOrganisationServices, type OrganisationServices } from './modules/organisation.module';
 import { createHealthService, type HealthService, type JobStoreProbe } from './modules/health/health.service';
 
 export interface ServiceDependencies {
@@ -31,14 +33,21 @@ export interface ServiceDependencies {
   logger: Logger;
   /** Public base URL for links in e-mails. */
   appUrl: string;
+  /** Where the plan banner's 'Manage subscription' leads. */
+  planManageUrl: string;
   smtpUrl?: string;
   /** Shares login-throttle counters between replicas. */
   redis?: Redis;
   loginThrottle?: Partial<LoginThrottleOptions>;
 }
 
-/** Every domain service, built once per process and shared by the api routes and the job handlers. */
-export interface Services {
+/** The services every module builds on. */
+export interface CoreServices {
+  sequelize: Sequelize;
+  publish: Publish;
+  jobs: JobScheduler;
+  appUrl: string;
+  planManageUrl: string;
   models: Models;
   tokens: TokenService;
   scopes: ScopeService;
@@ -46,6 +55,10 @@ export interface Services {
   userTokens: UserTokenService;
   activities: ActivityService;
   mailer: Mailer;
+}
+
+/** Every domain service, built once per process and shared by the api routes and the job handlers. */
+export interface Services extends CoreServices, PeopleServices, OrganisationServices {
   health: HealthService;
   announcements: AnnouncementService;
 }
@@ -60,7 +73,12 @@ export function createServices(deps: ServiceDependencies): Services {
     ...deps.loginThrottle,
     redis: deps.redis,
   });
-  return {
+  const core: CoreServices = {
+    sequelize: deps.sequelize,
+    publish: deps.publish,
+    jobs: deps.jobs,
+    appUrl: deps.appUrl,
+    planManageUrl: deps.planManageUrl,
     models,
     tokens: deps.tokens,
     scopes,
@@ -78,6 +96,11 @@ export function createServices(deps: ServiceDependencies): Services {
       appUrl: deps.appUrl,
     }),
     userTokens: createUserTokenService({ models, activities }),
+  };
+  return {
+    ...core,
+    ...createPeopleServices(core),
+    ...createOrganisationServices(core),
     health: createHealthService({ sequelize: deps.sequelize, jobStore: deps.jobStore }),
     announcements: createAnnouncementService(deps),
   };
