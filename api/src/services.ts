@@ -9,6 +9,7 @@ import { createScopeService, type ScopeService } from './modules/auth/scope.serv
 import {
   createLoginThrottle,
   DEFAULT_LOGIN_THROTTLE,
+  type LoginThrottle,
   type LoginThrottleOptions,
 } from './modules/auth/login-throttle';
 import { createSessionService, type SessionService } from './modules/auth/session.service';
@@ -49,6 +50,8 @@ export interface CoreServices {
   appUrl: string;
   planManageUrl: string;
   models: Models;
+  /** Failed-password counters: sign-in and anything else that checks a password (invitation accept). */
+  loginThrottle: LoginThrottle;
   tokens: TokenService;
   scopes: ScopeService;
   session: SessionService;
@@ -80,6 +83,7 @@ export function createServices(deps: ServiceDependencies): Services {
     appUrl: deps.appUrl,
     planManageUrl: deps.planManageUrl,
     models,
+    loginThrottle: throttle,
     tokens: deps.tokens,
     scopes,
     activities,

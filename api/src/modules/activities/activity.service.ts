@@ -2,6 +2,7 @@ import type { ActivityDto, ListResponse } from '@syncdesk/contracts';
 import type { Models, Activity } from '../../db/models';
 import type { RequestScope } from '../../http/request-scope';
 import { findPage, type ListQueryInput, type ListQuerySpec } from '../../http/list-query';
+import { protectPersonalData } from '../../http/personal-data';
 
 export interface ActivityRecord {
   event: string;
@@ -29,7 +30,39 @@ const LIST_SPEC: ListQuerySpec = {
   },
 };
 
-function toDto(row: Activity): ActivityDto {
+const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Recorded old/new values can carry personal data anywhere (a `phone` field, a list of
+ * notification e-mails…): for a data-protection role every e-mail-looking string and every value
+ * under a phone key is masked, however deep.
+ */
+function protectValue(scope: Pick<RequestScope, 'dataProtection'>, value: unknown, key?: string): unknown {
+  if (typeof value === 'string') {
+    if (key && /phone/i.test(key)) return protectPersonalData(scope, value, 'phone');
+    return EMAIL_LIKE.test(value) ? protectPersonalData(scope, value, 'email') : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => protectValue(scope, item, key));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([entryKey, entry]) => [entryKey, protectValue(scope, entry, entryKey)]),
+    );
+  }
+  return value;
+}
+
+function protectValues(
+  scope: Pick<RequestScope, 'dataProtection'>,
+  values: Record<string, unknown> | null,
+): Record<string, unknown> | null {
+  if (!scope.dataProtection || !values) return values;
+  return protectValue(scope, values) as Record<string, unknown>;
+}
+
+function toDto(
+  row: Activity,
+  scope: Pick<RequestScope, 'dataProtection'> = { dataProtection: false },
+): ActivityDto {
   return {
     id: row.id,
     created_at: row.created_at.toISOString(),
@@ -39,8 +72,8 @@ function toDto(row: Activity): ActivityDto {
     event: row.event,
     subject_type: row.subject_type,
     subject_id: row.subject_id,
-    old: row.old_values,
-    new: row.new_values,
+    old: protectValues(scope, row.old_values),
+    new: protectValues(scope, row.new_values),
   };
 }
 
@@ -88,7 +121,7 @@ export function createActivityService(deps: { models: Models }): ActivityService
         query,
         LIST_SPEC,
         { company_id: scope.companyId },
-        { map: toDto },
+        { map: (row) => toDto(row, scope) },
       );
     },
   };
