@@ -13,6 +13,7 @@ import {
   type LoginThrottleOptions,
 } from './modules/auth/login-throttle';
 import { createSessionService, type SessionService } from './modules/auth/session.service';
+import { createPushDeviceService, type PushDeviceService } from './modules/auth/push-device.service';
 import { createUserTokenService, type UserTokenService } from './modules/auth/user-token.service';
 import { createActivityService, type ActivityService } from './modules/activities/activity.service';
 import { createMailer, type Mailer } from './modules/email/mailer';
@@ -56,6 +57,7 @@ export interface CoreServices {
   scopes: ScopeService;
   session: SessionService;
   userTokens: UserTokenService;
+  pushDevices: PushDeviceService;
   activities: ActivityService;
   mailer: Mailer;
 }
@@ -100,6 +102,7 @@ export function createServices(deps: ServiceDependencies): Services {
       appUrl: deps.appUrl,
     }),
     userTokens: createUserTokenService({ models, activities }),
+    pushDevices: createPushDeviceService({ models }),
   };
   return {
     ...core,

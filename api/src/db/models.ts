@@ -25,6 +25,19 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare email_verified_at: Date | null;
   declare support_hash: string | null;
   declare last_company_id: number | null;
+  declare account_notices_read_at: CreationOptional<Date | null>;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class PushDeviceToken extends Model<
+  InferAttributes<PushDeviceToken>,
+  InferCreationAttributes<PushDeviceToken>
+> {
+  declare id: CreationOptional<number>;
+  declare user_id: number;
+  declare device_token: string;
+  declare device_type: string;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -227,6 +240,7 @@ export interface Models {
   IpWhitelist: typeof IpWhitelist;
   Activity: typeof Activity;
   OutboxEmail: typeof OutboxEmail;
+  PushDeviceToken: typeof PushDeviceToken;
 }
 
 /** Defines every identity model on this Sequelize instance (subclasses, so instances never clash). */
@@ -246,6 +260,7 @@ export function defineModels(sequelize: Sequelize): Models {
     IpWhitelist: class extends IpWhitelist {},
     Activity: class extends Activity {},
     OutboxEmail: class extends OutboxEmail {},
+    PushDeviceToken: class extends PushDeviceToken {},
   };
   init<User>(models.User, sequelize, 'users', {
     id,
@@ -257,6 +272,14 @@ export function defineModels(sequelize: Sequelize): Models {
     email_verified_at: { type: DataTypes.DATE, allowNull: true },
     support_hash: { type: DataTypes.STRING(64), allowNull: true },
     last_company_id: { type: DataTypes.INTEGER, allowNull: true },
+    account_notices_read_at: { type: DataTypes.DATE, allowNull: true },
+    ...timestamps,
+  });
+  init<PushDeviceToken>(models.PushDeviceToken, sequelize, 'push_device_tokens', {
+    id,
+    user_id: { type: DataTypes.INTEGER, allowNull: false },
+    device_token: { type: DataTypes.STRING(255), allowNull: false },
+    device_type: { type: DataTypes.STRING(20), allowNull: false },
     ...timestamps,
   });
   init<Company>(models.Company, sequelize, 'companies', {

@@ -68,6 +68,25 @@ export const coreCases: RouteCases = {
     isolation: 'public',
   },
   'POST /auth/resendVerification': { request: noRequest, ownerStatus: 200, isolation: 'own' },
+  'PUT /auth/saveFcmDeviceToken': {
+    request: async () => ({
+      body: { device_token: `device-${Date.now()}-${Math.random()}`, device_type: 'web' },
+    }),
+    ownerStatus: 200,
+    isolation: 'own',
+  },
+  'DELETE /auth/deleteFcmDeviceToken/:id': {
+    request: async (world) => {
+      const device = await world.services.models.PushDeviceToken.create({
+        user_id: world.alpha.owner.id,
+        device_token: `device-${Date.now()}-${Math.random()}`,
+        device_type: 'web',
+      });
+      return { params: { id: device.id } };
+    },
+    ownerStatus: 204,
+    isolation: 'ids',
+  },
   'GET /permissions': { request: noRequest, ownerStatus: 200, isolation: 'own' },
   'GET /userTokens': { request: noRequest, ownerStatus: 200, isolation: 'own' },
   'POST /userTokens': {

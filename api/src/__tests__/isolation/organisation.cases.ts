@@ -81,6 +81,8 @@ export const organisationCases: RouteCases = {
     as: 'administrator',
   },
   'GET /accounts-system/manage-url': { request: noRequest, ownerStatus: 200, isolation: 'own' },
+  'GET /accounts-system/notifications': { request: async () => ({}), ownerStatus: 200, isolation: 'own' },
+  'GET /accounts-system/notification-read': { request: async () => ({}), ownerStatus: 200, isolation: 'own' },
   'GET /accounts-system/company': { request: noRequest, ownerStatus: 200, isolation: 'own' },
   'GET /stores': { request: noRequest, ownerStatus: 200, isolation: 'own' },
   'POST /stores/create': {

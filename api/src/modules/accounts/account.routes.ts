@@ -16,6 +16,13 @@ export function accountRoutes(accounts: AccountService): ApiRoute[] {
     route('GET', '/accounts-system/manage-url', 'authenticated', async (ctx) => {
       ctx.body = { data: accounts.manageUrl() };
     }),
+    route('GET', '/accounts-system/notifications', 'authenticated', async (ctx) => {
+      ctx.body = { data: await accounts.notices(scopeOf(ctx)) };
+    }),
+    // A GET because that is the call the spec names (`GET accounts-system/notification-read`).
+    route('GET', '/accounts-system/notification-read', 'authenticated', async (ctx) => {
+      ctx.body = { data: await accounts.markNoticesRead(scopeOf(ctx)) };
+    }),
     route('GET', '/accounts-system/company', 'authenticated', async (ctx) => {
       ctx.body = { data: await accounts.current(scopeOf(ctx)) };
     }),

@@ -4,6 +4,7 @@ import type { RequestScope } from '../../http/request-scope';
 import type { Company, Models } from '../../db/models';
 import type { ActivityService } from '../activities/activity.service';
 import { creditOf, toAccountDto, type AccountFields } from './account.mapper';
+import { accountNotices, type AccountNoticeDto } from './account-notices';
 
 /** What an administrator's "force plan" gives: no payment provider exists, so the plan lives in our rows. */
 export const FORCED_PLAN_NAME = 'Forced plan';
@@ -25,6 +26,9 @@ export interface AccountService {
   /** The caller's current company's account: the banner, fetched on every route change. */
   current(scope: RequestScope): Promise<CompanyAccountDto>;
   manageUrl(): { url: string };
+  /** Notices about the current company's account, and whether the caller has read today's. */
+  notices(scope: RequestScope): Promise<AccountNoticeDto[]>;
+  markNoticesRead(scope: RequestScope): Promise<AccountNoticeDto[]>;
   /** Administrators: (re)starts a trial. */
   createAccount(scope: RequestScope, companyId: number): Promise<CompanyAccountDto>;
   /** Administrators: force plan, free plan or trial plan. */
@@ -89,6 +93,18 @@ export function createAccountService(deps: {
     },
     manageUrl() {
       return { url: deps.planManageUrl };
+    },
+    async notices(scope) {
+      const [company, user] = await Promise.all([
+        models.Company.findByPk(scope.companyId),
+        models.User.findByPk(scope.userId, { attributes: ['id', 'account_notices_read_at'] }),
+      ]);
+      if (!company) throw AppError.notFound();
+      return accountNotices(accountOf(company), user?.account_notices_read_at ?? null);
+    },
+    async markNoticesRead(scope) {
+      await models.User.update({ account_notices_read_at: new Date() }, { where: { id: scope.userId } });
+      return this.notices(scope);
     },
     async createAccount(scope, companyId) {
       const company = await companyForAdministrator(scope, companyId);

@@ -14,6 +14,7 @@ import { callerOf } from '../../http/authenticate';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { RESET_LINK_SENT } from './session.service';
+import { DEVICE_TOKEN_ID_HEADER, saveDeviceTokenSchema } from './push-device.service';
 
 export function authRoutes(services: Services): ApiRoute[] {
   const { session, userTokens } = services;
@@ -59,6 +60,16 @@ export function authRoutes(services: Services): ApiRoute[] {
     route('POST', '/auth/resendVerification', 'authenticated', async (ctx) => {
       await session.resendVerification(scopeOf(ctx));
       ctx.body = { data: { message: 'A verification e-mail is on its way.' } };
+    }),
+    route('PUT', '/auth/saveFcmDeviceToken', 'authenticated', async (ctx) => {
+      const input = validate(saveDeviceTokenSchema, ctx.request.body);
+      const saved = await services.pushDevices.save(scopeOf(ctx), input.device_token, input.device_type);
+      ctx.set(DEVICE_TOKEN_ID_HEADER, String(saved.id));
+      ctx.body = { data: saved };
+    }),
+    route('DELETE', '/auth/deleteFcmDeviceToken/:id', 'authenticated', async (ctx) => {
+      await services.pushDevices.remove(scopeOf(ctx), idParam(ctx, 'id'));
+      ctx.status = 204;
     }),
     route('GET', '/permissions', 'authenticated', async (ctx) => {
       ctx.body = { data: PERMISSION_GROUPS };

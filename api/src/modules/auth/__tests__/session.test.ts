@@ -279,4 +279,21 @@ describe('sessions, passwords and e-mail flows (MySQL, real SMTP)', () => {
     expect(activity?.old_values).toMatchObject({ name: acme.owner.name });
     expect(activity?.new_values).toMatchObject({ name: 'Acme Boss' });
   });
+
+  it('keeps a browser push registration and gives its id in a response header', async () => {
+    const token = await acme.tokenFor(acme.owner);
+    const saved = await server.request('PUT', '/api/auth/saveFcmDeviceToken', {
+      token,
+      body: { device_token: 'browser-push-token', device_type: 'web' },
+    });
+    expect(saved.status).toBe(200);
+    const id = saved.headers.get('x-device-token-id');
+    expect(id).toMatch(/^\d+$/);
+    expect((await server.request('DELETE', `/api/auth/deleteFcmDeviceToken/${id}`, { token })).status).toBe(
+      204,
+    );
+    expect((await server.request('DELETE', `/api/auth/deleteFcmDeviceToken/${id}`, { token })).status).toBe(
+      404,
+    );
+  });
 });
