@@ -14,7 +14,7 @@ const serverEnvironment = (name: string, port: number) => ({
   DATA_DIR: path.join(dataRoot, name),
   LOG_LEVEL: 'warn',
   JOBS_PROCESS_EVERY_MS: '200',
-  DEMO_MODE: 'on',
+  DEMO_SEED: 'on',
 });
 
 export default defineConfig({

@@ -10,6 +10,7 @@ mountStandaloneRemote({
   links: [
     { label: 'Companies', path: '/companies' },
     { label: 'Users', path: '/users' },
+    { label: 'Invitations', path: '/invitations' },
     { label: 'Roles', path: '/roles' },
     { label: 'Settings', path: '/settings' },
     { label: 'Notifications', path: '/notifications' },

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { ROUTE_PATTERNS } from '@syncdesk/contracts';
 import { ChannelListPage } from './pages/ChannelListPage';
+import { StoreFormPage } from './pages/StoreFormPage';
 import { StoreListPage } from './pages/StoreListPage';
 import { TransactionRecordListPage } from './pages/TransactionRecordListPage';
 
@@ -10,6 +11,8 @@ import { TransactionRecordListPage } from './pages/TransactionRecordListPage';
  */
 export const routes: RouteObject[] = [
   { path: ROUTE_PATTERNS.stores, element: <StoreListPage /> },
+  { path: ROUTE_PATTERNS.storeCreate, element: <StoreFormPage /> },
+  { path: ROUTE_PATTERNS.storeDetail, element: <StoreFormPage /> },
   { path: ROUTE_PATTERNS.channels, element: <ChannelListPage /> },
   { path: ROUTE_PATTERNS.transactionRecords, element: <TransactionRecordListPage /> },
 ];

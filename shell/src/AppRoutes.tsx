@@ -1,30 +1,76 @@
 import { Route, Routes } from 'react-router';
-import { REMOTES } from '@syncdesk/contracts';
-import { AppLayout } from './layouts/AppLayout';
+import { REMOTES, ROUTE_PATTERNS } from '@syncdesk/contracts';
+import { AdminGuard } from './guards/AdminGuard';
+import { GuestGuard } from './guards/GuestGuard';
+import { ADMIN_ONLY_PATHS } from './guards/guestPaths';
+import { LoginGuard } from './guards/LoginGuard';
+import { AuthLayout } from './layouts/AuthLayout';
+import { DefaultLayout } from './layouts/DefaultLayout';
+import { EmptyLayout } from './layouts/EmptyLayout';
+import { AcceptInvitationPage } from './pages/AcceptInvitationPage';
 import { DashboardPage } from './pages/DashboardPage';
+import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PasswordResetPage } from './pages/PasswordResetPage';
+import { RegisterPage } from './pages/RegisterPage';
+import { RestorePasswordPage } from './pages/RestorePasswordPage';
+import { VerifyEmailPage } from './pages/VerifyEmailPage';
 import { RemoteArea } from './remote-area/RemoteArea';
+import type { RemoteName } from './remotes';
+import { SessionRuntime } from './session/SessionRuntime';
+
+function remoteRoute(path: string, remote: RemoteName) {
+  return (
+    <Route
+      key={path}
+      path={`${path}/*`}
+      // Keyed by remote so moving to another remote's area never reuses this one's state.
+      element={<RemoteArea key={remote} remote={remote} />}
+    />
+  );
+}
+
+const REMOTE_PATHS = REMOTES.flatMap((remote) => remote.paths.map((path) => ({ path, remote: remote.name })));
 
 /**
- * The shell owns `/` and the 404; every other top-level path belongs to the remote that lists it
- * in contracts' REMOTES, which renders everything below it.
+ * The route table (spec §2). Guest pages use the auth layout; the verification and invitation
+ * links work signed in or not. Everything else needs a signed-in user: the shell's dashboard, and
+ * each top-level path of contracts' REMOTES, rendered by its remote; the administrator-only areas
+ * are behind the admin guard as well. Unknown paths get the 404 in the empty layout.
  */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<AppLayout />}>
-        <Route index element={<DashboardPage />} />
-        {REMOTES.flatMap((remote) =>
-          remote.paths.map((path) => (
-            <Route
-              key={path}
-              path={`${path}/*`}
-              // Keyed by remote so moving to another remote's area never reuses this one's state.
-              element={<RemoteArea key={remote.name} remote={remote.name} />}
-            />
-          )),
-        )}
-        <Route path="*" element={<NotFoundPage />} />
+      <Route element={<SessionRuntime />}>
+        <Route element={<AuthLayout />}>
+          <Route element={<GuestGuard />}>
+            <Route path={ROUTE_PATTERNS.login} element={<LoginPage />} />
+            <Route path={ROUTE_PATTERNS.loginAdmin} element={<LoginPage administrator />} />
+            <Route path={ROUTE_PATTERNS.registerAdmin} element={<RegisterPage />} />
+            <Route path={ROUTE_PATTERNS.restore} element={<RestorePasswordPage />} />
+            <Route path={ROUTE_PATTERNS.passwordReset} element={<PasswordResetPage />} />
+          </Route>
+          <Route path={ROUTE_PATTERNS.verifyEmail} element={<VerifyEmailPage />} />
+          <Route path={ROUTE_PATTERNS.invitationAccept} element={<AcceptInvitationPage />} />
+        </Route>
+
+        <Route element={<LoginGuard />}>
+          <Route element={<DefaultLayout />}>
+            <Route index element={<DashboardPage />} />
+            {REMOTE_PATHS.filter(({ path }) => !ADMIN_ONLY_PATHS.includes(path)).map(({ path, remote }) =>
+              remoteRoute(path, remote),
+            )}
+            <Route element={<AdminGuard />}>
+              {REMOTE_PATHS.filter(({ path }) => ADMIN_ONLY_PATHS.includes(path)).map(({ path, remote }) =>
+                remoteRoute(path, remote),
+              )}
+            </Route>
+          </Route>
+        </Route>
+
+        <Route element={<EmptyLayout />}>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
       </Route>
     </Routes>
   );

@@ -4,13 +4,9 @@ import { BrowserRouter } from 'react-router';
 import 'antd/dist/reset.css';
 import { AppRoutes } from './AppRoutes';
 import { ThemeProvider } from './theme/ThemeProvider';
-import { startRealtimeSession } from './session/startRealtimeSession';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-
-// Realtime is a bonus, never a precondition: the page renders whether or not it connects.
-void startRealtimeSession();
 
 createRoot(container).render(
   <StrictMode>

@@ -36,3 +36,45 @@ export { StatusTag, TONE_COLORS, type StatusTagProps } from './status/StatusTag'
 export { ListPage, type ListPageProps, type ListRow } from './table/ListPage';
 export { StandaloneApp, type StandaloneAppProps, type StandaloneLink } from './standalone/StandaloneApp';
 export { mountStandaloneRemote, type StandaloneRemoteOptions } from './standalone/mountStandaloneRemote';
+export {
+  clearSessionLocalKeys,
+  endLocalSession,
+  refreshSessionUser,
+  signIn,
+  signOut,
+  startSession,
+  switchCompany,
+} from './session/session.actions';
+export {
+  broadcastSessionMessage,
+  listenToSessionMessages,
+  SESSION_CHANNEL_NAME,
+  type SessionBroadcastMessage,
+} from './session/session.channel';
+export { navigateForSession, setSessionNavigator, type SessionNavigate } from './session/session.navigation';
+export { useSessionUser } from './session/useSessionUser';
+export { applySessionMessage, useSessionSync } from './session/useSessionSync';
+export {
+  useListQuery,
+  listParamsFromTableChange,
+  type ListParamsUpdate,
+  type ListQueryResult,
+  type TableFilters,
+  type UseListQueryOptions,
+} from './table/useListQuery';
+export {
+  useColumnPreferences,
+  readColumnPreferences,
+  type ColumnPreference,
+  type ColumnPreferencesResult,
+  type ColumnPreferencesStore,
+  type ColumnSettingsItem,
+  type PreferenceColumn,
+} from './table/useColumnPreferences';
+export { ColumnSettings, type ColumnSettingsProps } from './table/ColumnSettings';
+export { useSelection, type Selection, type SelectionState } from './table/useSelection';
+export { SelectionBar, type SelectionBarProps } from './table/SelectionBar';
+export { DataTable, type DataTableColumn, type DataTableProps } from './table/DataTable';
+export { applyServerErrors } from './table/form-errors';
+export { zodRule } from './table/form-rules';
+export { PageHeader, type PageHeaderProps } from './table/PageHeader';

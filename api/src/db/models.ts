@@ -355,6 +355,7 @@ export function defineModels(sequelize: Sequelize): Models {
     {
       token_id: { type: DataTypes.STRING(64), primaryKey: true },
       expires_at: { type: DataTypes.DATE, allowNull: false },
+      effective_at: { type: DataTypes.DATE, allowNull: true },
     },
     false,
   );

@@ -1,15 +1,242 @@
-import { ListPage } from '@syncdesk/web-kit';
+import { useState } from 'react';
+import { Button, Drawer, Dropdown, Modal, Space, Tag, Typography } from 'antd';
 
-const COLUMNS = [
-  { title: 'Name', dataIndex: 'name' },
-  { title: 'Owner', dataIndex: 'owner_name' },
-  { title: 'Owner e-mail', dataIndex: 'owner_email' },
-  { title: 'Stores', dataIndex: 'stores_count' },
-  { title: 'Channels', dataIndex: 'channels_count' },
-  { title: 'Plan', dataIndex: 'plan_name' },
-  { title: 'Active', dataIndex: 'is_active' },
-];
+import { SUCCESS_MESSAGES, type CompanyDto, type PlanAction } from '@syncdesk/contracts';
+import {
+  DataTable,
+  formatDate,
+  notifySuccess,
+  PageHeader,
+  switchCompany,
+  useListQuery,
+  useSessionUser,
+  type DataTableColumn,
+} from '@syncdesk/web-kit';
 
+import { COMPANIES_PATH, deleteCompany, setCompanyPlan, updateCompany } from '../api/companies.api';
+import { CompanyForm } from '../components/CompanyForm';
+import { useCan } from '../hooks/useCan';
+
+const PLAN_LABELS: Record<PlanAction, string> = {
+  force_plan: 'Force plan',
+  free_plan: 'Free plan',
+  trial_plan: 'Trial plan',
+};
+
+/** Companies the user belongs to (administrators: all), with switching and the admin actions. */
 export function CompanyListPage() {
-  return <ListPage title="Companies" columns={COLUMNS} emptyText="No companies yet" />;
+  const user = useSessionUser();
+  const can = useCan();
+  const query = useListQuery<CompanyDto>(COMPANIES_PATH);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<CompanyDto | null>(null);
+  const [switchingId, setSwitchingId] = useState<number | null>(null);
+  // Hook-based dialogs render inside the app's providers (theme), unlike the static Modal.confirm.
+  const [modal, contextHolder] = Modal.useModal();
+  const administrator = Boolean(user?.administrator);
+
+  /** Every destructive or account-changing action goes through one confirmation. */
+  const confirm = (title: string, content: string, okText: string, action: () => Promise<unknown>) => {
+    void modal.confirm({
+      title,
+      content,
+      okText,
+      okButtonProps: { danger: okText === 'Delete' || okText === 'Deactivate' },
+      onOk: async () => {
+        try {
+          await action();
+          query.reload();
+        } catch {
+          // The api client's error handler has shown the server's refusal.
+        }
+      },
+    });
+  };
+
+  const switchTo = async (company: CompanyDto) => {
+    setSwitchingId(company.id);
+    try {
+      // switchCompany shows 'Switched to company …', tells the other tabs and goes to /.
+      await switchCompany(company.id);
+    } catch {
+      // Notified by the api client's error handler.
+    } finally {
+      setSwitchingId(null);
+    }
+  };
+
+  const columns: DataTableColumn<CompanyDto>[] = [
+    { key: 'name', title: 'Name', dataIndex: 'name', sorter: true },
+    {
+      key: 'owner_name',
+      title: 'Owner',
+      render: (_value, company) => (
+        <>
+          <div>{company.owner_name ?? '—'}</div>
+          {company.owner_email ? (
+            <Typography.Text type="secondary">{company.owner_email}</Typography.Text>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'stores_count', title: 'Stores', dataIndex: 'stores_count', align: 'right' },
+    { key: 'channels_count', title: 'Channels', dataIndex: 'channels_count', align: 'right' },
+    { key: 'plugins_count', title: 'Plugins', dataIndex: 'plugins_count', align: 'right' },
+    { key: 'webhooks_count', title: 'Webhooks', dataIndex: 'webhooks_count', align: 'right' },
+    { key: 'plan_name', title: 'Plan', dataIndex: 'plan_name', render: (plan: string | null) => plan ?? '—' },
+    {
+      key: 'is_active',
+      title: 'Status',
+      dataIndex: 'is_active',
+      render: (active: boolean) => (active ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>),
+    },
+    {
+      key: 'created_at',
+      title: 'Created',
+      dataIndex: 'created_at',
+      sorter: true,
+      render: (value: string) => formatDate(value),
+    },
+    {
+      key: 'actions',
+      title: 'Actions',
+      render: (_value, company) => {
+        const current = user?.company_id === company.id;
+        return (
+          <Space wrap size={4}>
+            <Button
+              size="small"
+              disabled={current}
+              loading={switchingId === company.id}
+              onClick={() => void switchTo(company)}
+            >
+              {current ? 'Current company' : 'Switch to this company'}
+            </Button>
+            {can('general.update') ? (
+              <Button size="small" onClick={() => setEditing(company)}>
+                Edit
+              </Button>
+            ) : null}
+            {administrator ? (
+              <Button
+                size="small"
+                onClick={() =>
+                  company.is_active
+                    ? confirm(
+                        `Deactivate ${company.name}?`,
+                        'Its users can no longer work in it until it is activated again.',
+                        'Deactivate',
+                        async () => {
+                          await updateCompany(company.id, { is_active: false });
+                          notifySuccess(SUCCESS_MESSAGES.updated);
+                        },
+                      )
+                    : confirm(
+                        `Activate ${company.name}?`,
+                        'Its users can work in it again.',
+                        'Activate',
+                        async () => {
+                          await updateCompany(company.id, { is_active: true });
+                          notifySuccess(SUCCESS_MESSAGES.updated);
+                        },
+                      )
+                }
+              >
+                {company.is_active ? 'Deactivate' : 'Activate'}
+              </Button>
+            ) : null}
+            {administrator ? (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: (Object.keys(PLAN_LABELS) as PlanAction[]).map((action) => ({
+                    key: action,
+                    label: PLAN_LABELS[action],
+                  })),
+                  onClick: ({ key }) => {
+                    const action = key as PlanAction;
+                    confirm(
+                      `${PLAN_LABELS[action]} for ${company.name}?`,
+                      'This changes the company’s subscription in the accounts system.',
+                      PLAN_LABELS[action],
+                      async () => {
+                        await setCompanyPlan(company.id, action);
+                        notifySuccess(SUCCESS_MESSAGES.updated);
+                      },
+                    );
+                  },
+                }}
+              >
+                <Button size="small">Plan</Button>
+              </Dropdown>
+            ) : null}
+            {can('general.delete') ? (
+              <Button
+                size="small"
+                danger
+                onClick={() =>
+                  confirm(`Delete ${company.name}?`, 'This cannot be undone.', 'Delete', async () => {
+                    await deleteCompany(company.id);
+                    notifySuccess(SUCCESS_MESSAGES.deleted);
+                  })
+                }
+              >
+                Delete
+              </Button>
+            ) : null}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      {contextHolder}
+      <PageHeader
+        title="Companies"
+        actions={
+          <Button type="primary" onClick={() => setCreating(true)}>
+            Create company
+          </Button>
+        }
+      />
+      <DataTable
+        tableKey="admin.companies"
+        label="Companies"
+        query={query}
+        columns={columns}
+        searchPlaceholder="Search companies"
+        emptyText="No companies yet"
+        emptyAction={<Button onClick={() => setCreating(true)}>Create a company</Button>}
+      />
+      <Modal
+        open={creating}
+        title="Create company"
+        footer={null}
+        onCancel={() => setCreating(false)}
+        destroyOnHidden
+      >
+        <CompanyForm
+          onCancel={() => setCreating(false)}
+          onSaved={() => {
+            setCreating(false);
+            query.reload();
+          }}
+        />
+      </Modal>
+      <Drawer open={editing !== null} title="Edit company" onClose={() => setEditing(null)} destroyOnHidden>
+        {editing ? (
+          <CompanyForm
+            company={editing}
+            onCancel={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              query.reload();
+            }}
+          />
+        ) : null}
+      </Drawer>
+    </>
+  );
 }

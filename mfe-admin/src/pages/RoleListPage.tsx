@@ -1,11 +1,60 @@
-import { ListPage } from '@syncdesk/web-kit';
+import { Button, Tag } from 'antd';
+import { Link, useNavigate } from 'react-router';
 
-const COLUMNS = [
-  { title: 'Role', dataIndex: 'id' },
-  { title: 'Name', dataIndex: 'name' },
-  { title: 'Permissions', dataIndex: 'permissions' },
+import type { RoleDto } from '@syncdesk/contracts';
+import { DataTable, PageHeader, useListQuery, type DataTableColumn } from '@syncdesk/web-kit';
+
+import { ROLES_PATH } from '../api/roles.api';
+import { useCan } from '../hooks/useCan';
+
+const COLUMNS: DataTableColumn<RoleDto>[] = [
+  {
+    key: 'name',
+    title: 'Name',
+    dataIndex: 'name',
+    sorter: true,
+    render: (name: string, role) => (
+      <>
+        <Link to={`/roles/${role.id}`}>{name}</Link>{' '}
+        {role.is_default ? <Tag color="processing">Default</Tag> : null}
+      </>
+    ),
+  },
+  { key: 'users_count', title: 'Users', dataIndex: 'users_count', align: 'right' },
+  {
+    key: 'permissions',
+    title: 'Permissions',
+    dataIndex: 'permissions',
+    render: (permissions: string[]) => permissions.length,
+  },
 ];
 
 export function RoleListPage() {
-  return <ListPage title="Roles" columns={COLUMNS} emptyText="No roles yet" />;
+  const can = useCan();
+  const navigate = useNavigate();
+  const query = useListQuery<RoleDto>(ROLES_PATH);
+  const create = () => void navigate('/roles/create');
+
+  return (
+    <>
+      <PageHeader
+        title="Roles"
+        actions={
+          can('roles.create') ? (
+            <Button type="primary" onClick={create}>
+              Create role
+            </Button>
+          ) : null
+        }
+      />
+      <DataTable
+        tableKey="admin.roles"
+        label="Roles"
+        query={query}
+        columns={COLUMNS}
+        emptyText="No roles yet"
+        emptyAction={can('roles.create') ? <Button onClick={create}>Create a role</Button> : undefined}
+      />
+    </>
+  );
 }

@@ -12,7 +12,8 @@ import {
   ShoppingCartOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { SIDE_NAVIGATION, type NavigationItem } from '@syncdesk/contracts';
+import { SIDE_NAVIGATION, type NavigationItem, type SessionUser } from '@syncdesk/contracts';
+import { canAccess } from './canAccess';
 
 /** Icons are presentation, so they live here and not in the contracts' navigation list. */
 const ICONS: Record<string, ReactNode> = {
@@ -31,25 +32,34 @@ const ICONS: Record<string, ReactNode> = {
 
 export interface ShellNavigationItem extends NavigationItem {
   icon: ReactNode;
+  /** Store-bound screens are shown but disabled while the user has no store (spec §2). */
+  disabled: boolean;
 }
 
-/**
- * The side navigation of spec §2. Until the identity work gates items by the user's scopes, every
- * item is a plain link except the administrator-only ones, which nobody can be shown yet.
- */
-export const NAVIGATION_ITEMS: readonly ShellNavigationItem[] = SIDE_NAVIGATION.filter(
-  (item) => item.access !== 'administrator',
-).map((item) => ({ ...item, icon: ICONS[item.key] }));
+/** The side navigation of spec §2 for this user: items they may see, store-bound ones disabled without stores. */
+export function navigationItemsFor(user: SessionUser): ShellNavigationItem[] {
+  const hasStores = user.stores.length > 0;
+  return SIDE_NAVIGATION.filter((item) => canAccess(user, item.access)).map((item) => ({
+    ...item,
+    icon: ICONS[item.key],
+    disabled: item.disabledWithoutStores && !hasStores,
+  }));
+}
 
 function withoutTrailingSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 /** The item whose path is the longest prefix of the current path (so /orders/1/2 marks Orders). */
-export function findActiveNavigationItem(pathname: string): ShellNavigationItem | undefined {
+export function findActiveNavigationItem<T extends NavigationItem>(
+  items: readonly T[],
+  pathname: string,
+): T | undefined {
   const current = withoutTrailingSlash(pathname);
-  return NAVIGATION_ITEMS.filter((item) => {
-    const path = withoutTrailingSlash(item.path);
-    return path === '/' ? current === '/' : current === path || current.startsWith(`${path}/`);
-  }).sort((left, right) => right.path.length - left.path.length)[0];
+  return items
+    .filter((item) => {
+      const path = withoutTrailingSlash(item.path);
+      return path === '/' ? current === '/' : current === path || current.startsWith(`${path}/`);
+    })
+    .sort((left, right) => right.path.length - left.path.length)[0];
 }

@@ -1,4 +1,5 @@
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { useDocumentTitle } from './useDocumentTitle';
 
 /** A failed channel transaction record, which is what the dashboard lists (spec §1). */
 interface FailedTransactionRecord {
@@ -19,6 +20,7 @@ const COLUMNS: TableColumnsType<FailedTransactionRecord> = [
 ];
 
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   return (
     <>
       <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>

@@ -1,4 +1,5 @@
 import { Result, Typography } from 'antd';
+import { NOT_FOUND_MESSAGES } from '@syncdesk/contracts';
 
 export interface ErrorPageProps {
   /** HTTP-like status of what went wrong; 404 gets its own title (spec §2, route guards). */
@@ -13,11 +14,11 @@ export function ErrorPage({ status }: ErrorPageProps) {
   return (
     <Result
       status={status === 404 ? '404' : '500'}
-      title={status === 404 ? '404 Not Found' : 'An error occurred'}
-      extra={<Typography.Link href="/">Home page</Typography.Link>}
+      title={status === 404 ? NOT_FOUND_MESSAGES.notFoundTitle : NOT_FOUND_MESSAGES.errorTitle}
+      extra={<Typography.Link href="/">{NOT_FOUND_MESSAGES.homeLink}</Typography.Link>}
     />
   );
 }
 
 /** Spec: the text shown when even the error page cannot be shown. */
-export const ERROR_PAGE_FALLBACK_TEXT = 'An error occurred while showing the error page.';
+export const ERROR_PAGE_FALLBACK_TEXT = NOT_FOUND_MESSAGES.fallback;

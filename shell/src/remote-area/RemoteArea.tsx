@@ -5,12 +5,15 @@ import { ErrorBoundary } from '../layouts/ErrorBoundary';
 import { prepareRemoteRetry, type RemoteName } from '../remotes';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import { RemoteRoutes } from './RemoteRoutes';
+import { useNavigationProgress } from '../navigation/useNavigationProgress';
 
 export interface RemoteAreaProps {
   remote: RemoteName;
 }
 
 function RemoteAreaLoading() {
+  // Loading a remote's code is part of the navigation: the top progress bar shows if it takes a while.
+  useNavigationProgress();
   return (
     <Flex justify="center" style={{ padding: 64 }} data-testid="remote-area-loading">
       <Spin size="large" aria-label="Loading" />

@@ -1,24 +1,12 @@
 import { create } from 'zustand';
+import {
+  applyColorScheme,
+  COLOR_SCHEME_STORAGE_KEY,
+  readStoredColorScheme,
+  type ColorScheme,
+} from './applyStoredColorScheme';
 
-export type ColorScheme = 'light' | 'dark';
-
-/** localStorage key of the person's choice (spec §4: stored locally, applied on the page root). */
-export const COLOR_SCHEME_STORAGE_KEY = 'syncdesk.colorScheme';
-
-function readStoredColorScheme(): ColorScheme {
-  try {
-    return localStorage.getItem(COLOR_SCHEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
-  } catch {
-    // Storage can be blocked (privacy mode); the page still works in light.
-    return 'light';
-  }
-}
-
-/** Puts the scheme on <html data-color-scheme>, so plain CSS and remotes can follow it too. */
-export function applyColorScheme(colorScheme: ColorScheme): void {
-  document.documentElement.dataset.colorScheme = colorScheme;
-  document.documentElement.style.colorScheme = colorScheme;
-}
+export { applyColorScheme, COLOR_SCHEME_STORAGE_KEY, type ColorScheme };
 
 interface ColorSchemeState {
   colorScheme: ColorScheme;
@@ -26,6 +14,7 @@ interface ColorSchemeState {
   toggleColorScheme(): void;
 }
 
+/** The person's light/dark choice (spec §4: stored locally, applied on the page root). */
 export const useColorSchemeStore = create<ColorSchemeState>((set, get) => ({
   colorScheme: readStoredColorScheme(),
   setColorScheme(colorScheme) {

@@ -112,7 +112,9 @@ export function createScopeService(deps: { models: Models; tokens: TokenService 
         );
       }
       const claims = await deps.tokens.verify(bearer);
-      if (await models.RevokedToken.findByPk(claims.tokenId)) throw unauthenticated();
+      const revoked = await models.RevokedToken.findByPk(claims.tokenId);
+      if (revoked && (!revoked.effective_at || revoked.effective_at.getTime() <= Date.now()))
+        throw unauthenticated();
       return scopeFor(
         {
           userId: claims.userId,

@@ -30,6 +30,8 @@ export const INVALID_CREDENTIALS = 'These credentials do not match our records.'
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
 export const RESET_LINK_SENT = 'If an account exists for that e-mail, a reset link is on its way.';
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
+/** How long the token a company switch replaced keeps working. */
+export const SWITCH_GRACE_MS = 30_000;
 const VERIFICATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SessionService {
@@ -199,7 +201,12 @@ export function createSessionService(deps: SessionDependencies): SessionService 
       if (!company || (!member && !scope.administrator)) throw AppError.notFound();
       const response = await issueToken(scope.userId, companyId, caller);
       if (scope.tokenExpiresAt) {
-        await models.RevokedToken.create({ token_id: scope.tokenId, expires_at: scope.tokenExpiresAt });
+        // Not at once: the user's other tabs may have requests in flight with it until they get the new one.
+        await models.RevokedToken.create({
+          token_id: scope.tokenId,
+          expires_at: scope.tokenExpiresAt,
+          effective_at: new Date(Date.now() + SWITCH_GRACE_MS),
+        });
       }
       deps.publish({
         name: 'company:switched',

@@ -1,3 +1,4 @@
+import { Op } from 'sequelize';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import {
   connected,
@@ -96,7 +97,7 @@ describe('sessions, passwords and e-mail flows (MySQL, real SMTP)', () => {
     expect(after.status).toBe(401);
   });
 
-  it('switches company: a new token for the other company, the old one revoked, non-members refused', async () => {
+  it('switches company: a new token for the other company, the old one revoked after a grace, non-members refused', async () => {
     const { data } = await readJson(await signIn(acme.owner.email, FIXTURE_PASSWORD));
     const switched = await server.request('POST', `/api/auth/switchCompany/${beta.company.id}`, {
       token: data.token,
@@ -107,6 +108,12 @@ describe('sessions, passwords and e-mail flows (MySQL, real SMTP)', () => {
     expect(me.data).toMatchObject({ company: 'Beta', company_id: beta.company.id, stores: [] });
     // The Member role of Beta: read access only.
     expect(me.data.scope).not.toContain('users.update');
+    // The replaced token keeps working briefly (other tabs may have requests in flight), then stops.
+    expect((await server.request('POST', '/api/me', { token: data.token })).status).toBe(200);
+    await server.services.models.RevokedToken.update(
+      { effective_at: new Date(Date.now() - 1000) },
+      { where: { effective_at: { [Op.ne]: null } } },
+    );
     expect((await server.request('POST', '/api/me', { token: data.token })).status).toBe(401);
 
     const stranger = await createCompany(server.services, { name: 'Stranger' });

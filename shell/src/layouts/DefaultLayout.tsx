@@ -1,46 +1,44 @@
 import { useState } from 'react';
-import { Flex, Layout, Typography, theme } from 'antd';
+import { Layout, Typography, theme } from 'antd';
 import { Outlet, useLocation } from 'react-router';
+import { useSessionUser } from '@syncdesk/web-kit';
 import { SideNavigation } from '../navigation/SideNavigation';
-import { ColorSchemeToggle } from '../theme/ColorSchemeToggle';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage, ERROR_PAGE_FALLBACK_TEXT } from '../pages/ErrorPage';
-import { RealtimeStatusDot } from './RealtimeStatusDot';
-import { SystemAnnouncements } from './SystemAnnouncements';
+import { AccountBanner } from './AccountBanner';
+import { SystemAlertBanner } from './SystemAlertBanner';
+import { TopBar } from './TopBar';
 
 const SIDER_WIDTH = 232;
 const HEADER_HEIGHT = 56;
 
-/** The signed-in page: side navigation, top bar, and the routed content. */
-export function AppLayout() {
+/**
+ * The signed-in page (spec §2 "default"): system alert banner, top bar, side navigation, the
+ * account banner and the routed content. Rendered inside the login guard, so the user is there.
+ */
+export function DefaultLayout() {
   const { token } = theme.useToken();
   const [collapsed, setCollapsed] = useState(false);
   const { pathname } = useLocation();
+  const user = useSessionUser();
+  if (!user) return null;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <SystemAnnouncements />
+      <SystemAlertBanner />
       <Layout.Header
         style={{
           position: 'sticky',
           top: 0,
           zIndex: 10,
           height: HEADER_HEIGHT,
-          lineHeight: `${HEADER_HEIGHT}px`,
+          lineHeight: 'normal',
           paddingInline: 20,
           background: token.colorBgContainer,
           borderBottom: `1px solid ${token.colorBorderSecondary}`,
         }}
       >
-        <Flex align="center" justify="space-between" style={{ height: '100%' }}>
-          <Typography.Title level={4} style={{ margin: 0, color: token.colorPrimary }}>
-            Syncdesk
-          </Typography.Title>
-          <Flex align="center" gap={16}>
-            <RealtimeStatusDot />
-            <ColorSchemeToggle />
-          </Flex>
-        </Flex>
+        <TopBar user={user} />
       </Layout.Header>
       <Layout hasSider>
         <Layout.Sider
@@ -58,11 +56,13 @@ export function AppLayout() {
             borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
-          <SideNavigation />
+          <SideNavigation user={user} collapsed={collapsed} />
         </Layout.Sider>
         <Layout.Content style={{ padding: 24 }}>
+          <AccountBanner user={user} />
           <div
             style={{
+              marginTop: 16,
               padding: 24,
               minHeight: '100%',
               background: token.colorBgContainer,

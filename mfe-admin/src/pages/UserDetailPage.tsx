@@ -1,0 +1,169 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Skeleton, Tag } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+
+import { SUCCESS_MESSAGES, updateUserSchema, type UpdateUserInput, type UserDto } from '@syncdesk/contracts';
+import { applyServerErrors, formatDate, notifySuccess, PageHeader, zodRule } from '@syncdesk/web-kit';
+
+import { deleteUser, getUser, updateUser, verifyUser } from '../api/users.api';
+import { RoleSelect } from '../components/RoleSelect';
+import { useCan } from '../hooks/useCan';
+import { useRoles } from '../hooks/useRoles';
+
+/** One member: rename, change role, verify the e-mail by hand, remove. */
+export function UserDetailPage() {
+  const { userId = '' } = useParams();
+  const navigate = useNavigate();
+  const can = useCan();
+  const [form] = Form.useForm<UpdateUserInput>();
+  const [user, setUser] = useState<UserDto | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const mayUpdate = can('users.update');
+  const { roles, loading: rolesLoading } = useRoles(mayUpdate);
+
+  useEffect(() => {
+    let active = true;
+    getUser(userId)
+      .then((loaded) => active && setUser(loaded))
+      .catch(() => active && setFailed(true));
+    return () => {
+      active = false;
+    };
+  }, [userId]);
+
+  const save = async (values: UpdateUserInput) => {
+    if (!user) return;
+    setSaving(true);
+    try {
+      setUser(await updateUser(user.id, updateUserSchema.parse(values)));
+      notifySuccess(SUCCESS_MESSAGES.updated);
+    } catch (error) {
+      applyServerErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const verify = async () => {
+    if (!user) return;
+    setVerifying(true);
+    try {
+      setUser(await verifyUser(user.id));
+      notifySuccess(SUCCESS_MESSAGES.userVerified);
+    } catch {
+      // Notified by the api client's error handler.
+    } finally {
+      setVerifying(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!user) return;
+    try {
+      await deleteUser(user.id);
+      notifySuccess(SUCCESS_MESSAGES.deleted);
+      void navigate('/users');
+    } catch {
+      // The server's refusal ('You can not delete this user') is shown by the error handler.
+    }
+  };
+
+  const back = <Button onClick={() => void navigate('/users')}>Back to users</Button>;
+  if (failed) {
+    return (
+      <>
+        <PageHeader title="User" actions={back} />
+        <Alert type="error" showIcon title="This user could not be loaded." />
+      </>
+    );
+  }
+  if (!user) {
+    return (
+      <>
+        <PageHeader title="User" actions={back} />
+        <Skeleton active />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={user.name}
+        subtitle={user.email}
+        actions={
+          <>
+            {back}
+            {mayUpdate && !user.email_verified ? (
+              <Button onClick={() => void verify()} loading={verifying}>
+                Verify
+              </Button>
+            ) : null}
+            {can('users.delete') && !user.is_owner ? (
+              <Popconfirm
+                title={`Delete ${user.name}?`}
+                description="They lose access to this company."
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={remove}
+              >
+                <Button danger>Delete</Button>
+              </Popconfirm>
+            ) : null}
+          </>
+        }
+      />
+      <Flex vertical gap={16}>
+        <Card>
+          <Descriptions
+            column={1}
+            items={[
+              {
+                key: 'verified',
+                label: 'E-mail',
+                children: user.email_verified ? (
+                  <Tag color="success">Verified</Tag>
+                ) : (
+                  <Tag color="warning">Unverified</Tag>
+                ),
+              },
+              { key: 'owner', label: 'Owner', children: user.is_owner ? 'Yes' : 'No' },
+              { key: 'created', label: 'Created', children: formatDate(user.created_at) },
+            ]}
+          />
+        </Card>
+        <Card title="Details">
+          <Form<UpdateUserInput>
+            form={form}
+            layout="vertical"
+            initialValues={{ name: user.name, role_id: user.role?.id }}
+            onFinish={save}
+            disabled={saving || !mayUpdate}
+            style={{ maxWidth: 480 }}
+          >
+            <Form.Item label="Name" name="name" rules={[zodRule(updateUserSchema, 'name')]}>
+              <Input autoComplete="name" />
+            </Form.Item>
+            <Form.Item label="Role" name="role_id" rules={[zodRule(updateUserSchema, 'role_id')]}>
+              <RoleSelect
+                roles={
+                  roles.length > 0 || !user.role
+                    ? roles
+                    : [{ ...user.role, permissions: [], is_default: false, users_count: 0 }]
+                }
+                loading={rolesLoading}
+              />
+            </Form.Item>
+            {mayUpdate ? (
+              <Button type="primary" htmlType="submit" loading={saving}>
+                Save
+              </Button>
+            ) : null}
+          </Form>
+        </Card>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Button } from 'antd';
+
+import { DataTable, type DataTableColumn } from '../DataTable';
+import { useListQuery } from '../useListQuery';
+import { useSelection } from '../useSelection';
+import { listBody, stubFetch } from '../testing/fetch-routes';
+
+interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+}
+
+const COLUMNS: DataTableColumn<UserRow>[] = [
+  { key: 'name', title: 'Name', dataIndex: 'name', sorter: true },
+  { key: 'email', title: 'E-mail', dataIndex: 'email' },
+  { key: 'created_at', title: 'Created', dataIndex: 'created_at' },
+];
+
+const ROWS: UserRow[] = [
+  { id: 1, name: 'Ada', email: 'ada@example.com' },
+  { id: 2, name: 'Brian', email: 'brian@example.com' },
+];
+
+function UsersTable({ selectable = false }: { selectable?: boolean }) {
+  const query = useListQuery<UserRow>('/users');
+  const selection = useSelection(query.total);
+  return (
+    <DataTable
+      tableKey="test.users"
+      label="Users"
+      query={query}
+      columns={COLUMNS}
+      searchPlaceholder="Search users"
+      selection={selectable ? selection : undefined}
+      bulkActions={<span data-testid="selection">{JSON.stringify(selection.selection)}</span>}
+      emptyText="No users yet"
+      emptyAction={<Button>Invite a user</Button>}
+    />
+  );
+}
+
+function headerTitles() {
+  return screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('DataTable', () => {
+  it('renders the rows and the total', async () => {
+    stubFetch({ 'GET /users': listBody(ROWS, 2) });
+    render(<UsersTable />);
+    expect(await screen.findByText('Ada')).toBeInTheDocument();
+    expect(screen.getByText('Brian')).toBeInTheDocument();
+    expect(screen.getByText('Total 2')).toBeInTheDocument();
+  });
+
+  it('pages and sorts on the server', async () => {
+    const api = stubFetch({ 'GET /users': listBody(ROWS, 60) });
+    render(<UsersTable />);
+    await screen.findByText('Ada');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(api.requests.at(-1)?.query.get('page')).toBe('2'));
+    fireEvent.click(screen.getByText('Name'));
+    await waitFor(() => expect(api.requests.at(-1)?.query.get('sort_by')).toBe('name'));
+    expect(api.requests.at(-1)?.query.get('sort_direction')).toBe('asc');
+    expect(api.requests.at(-1)?.query.get('page')).toBe('1');
+  });
+
+  it('searches from the search box', async () => {
+    const api = stubFetch({ 'GET /users': listBody(ROWS) });
+    render(<UsersTable />);
+    await screen.findByText('Ada');
+    const box = screen.getByRole('searchbox', { name: 'Search users' });
+    fireEvent.change(box, { target: { value: 'ada' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(api.requests.at(-1)?.query.get('search')).toBe('ada'));
+  });
+
+  it('shows the empty state with its call to action', async () => {
+    stubFetch({ 'GET /users': listBody([]) });
+    render(<UsersTable />);
+    expect(await screen.findByText('No users yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite a user' })).toBeInTheDocument();
+  });
+
+  it("persists column visibility and order under 'dc-columns'", async () => {
+    stubFetch({ 'GET /users': listBody(ROWS) });
+    const { unmount } = render(<UsersTable />);
+    await screen.findByText('Ada');
+    fireEvent.click(screen.getByRole('button', { name: 'Column settings' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'E-mail' }));
+    expect(headerTitles()).toEqual(['Name', 'Created']);
+    fireEvent.click(screen.getByRole('button', { name: 'Move Created up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move Created up' }));
+    expect(headerTitles()).toEqual(['Created', 'Name']);
+    expect(JSON.parse(localStorage.getItem('dc-columns') ?? '{}')).toEqual({
+      'test.users': { order: ['created_at', 'name', 'email'], hidden: ['email'] },
+    });
+    unmount();
+    render(<UsersTable />);
+    await screen.findByText('Ada');
+    expect(headerTitles()).toEqual(['Created', 'Name']);
+  });
+
+  it('keeps other tables in the same key and ignores broken storage', async () => {
+    localStorage.setItem('dc-columns', '{not json');
+    stubFetch({ 'GET /users': listBody(ROWS) });
+    render(<UsersTable />);
+    await screen.findByText('Ada');
+    expect(headerTitles()).toEqual(['Name', 'E-mail', 'Created']);
+    localStorage.setItem('dc-columns', JSON.stringify({ other: { order: ['a'], hidden: [] } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Column settings' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Created' }));
+    expect(Object.keys(JSON.parse(localStorage.getItem('dc-columns') ?? '{}'))).toEqual([
+      'other',
+      'test.users',
+    ]);
+  });
+
+  it('selects all N rows of the query, excludes unchecked ones and clears', async () => {
+    stubFetch({ 'GET /users': listBody(ROWS, 60) });
+    render(<UsersTable selectable />);
+    await screen.findByText('Ada');
+    const row = screen.getByText('Ada').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    expect(within(bar).getByText('1 selected')).toBeInTheDocument();
+    expect(screen.getByTestId('selection')).toHaveTextContent('{"mode":"ids","ids":[1]}');
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Select all 60' }));
+    expect(within(bar).getByText('60 selected')).toBeInTheDocument();
+    expect(screen.getByTestId('selection')).toHaveTextContent('{"mode":"all","excludedIds":[]}');
+    expect(within(bar).queryByRole('button', { name: 'Select all 60' })).not.toBeInTheDocument();
+
+    const brian = screen.getByText('Brian').closest('tr') as HTMLElement;
+    expect(within(brian).getByRole('checkbox')).toBeChecked();
+    fireEvent.click(within(brian).getByRole('checkbox'));
+    expect(within(bar).getByText('59 selected')).toBeInTheDocument();
+    expect(screen.getByTestId('selection')).toHaveTextContent('{"mode":"all","excludedIds":[2]}');
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('region', { name: 'Selection' })).not.toBeInTheDocument();
+    expect(within(brian).getByRole('checkbox')).not.toBeChecked();
+  });
+});
