@@ -1,8 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO, signIn } from './sign-in';
 
-async function apiToken(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const response = await request.post('/api/auth/signIn', { data: { email: account.email, password: account.password } });
+async function apiToken(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<string> {
+  const response = await request.post('/api/auth/signIn', {
+    data: { email: account.email, password: account.password },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()).data.token;
 }
@@ -47,7 +52,15 @@ test('signing in shows the user, the company and the navigation their role allow
   await expect(page.getByTestId('top-bar-user')).toContainText(DEMO.seller.name);
   await expect(page.getByTestId('top-bar-user')).toContainText('Acme Trading');
   const navigation = page.getByTestId('side-navigation');
-  for (const item of ['Dashboard', 'Products', 'Orders', 'Customers', 'Stores', 'Channels', 'Transaction records']) {
+  for (const item of [
+    'Dashboard',
+    'Products',
+    'Orders',
+    'Customers',
+    'Stores',
+    'Channels',
+    'Transaction records',
+  ]) {
     await expect(navigation.getByText(item, { exact: true })).toBeVisible();
   }
   await expect(navigation.getByText('Stats', { exact: true })).toHaveCount(0);

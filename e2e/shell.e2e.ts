@@ -32,7 +32,9 @@ test('moving between areas with the side navigation does not reload the page', a
   await expect(page.getByRole('heading', { level: 2, name: 'Products', exact: true })).toBeVisible();
   await navigation.getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Orders', exact: true })).toBeVisible();
-  expect(await page.evaluate(() => (globalThis as unknown as { marker?: string }).marker)).toBe('same-document');
+  expect(await page.evaluate(() => (globalThis as unknown as { marker?: string }).marker)).toBe(
+    'same-document',
+  );
 });
 
 test('a deep link loads the shell and survives a reload', async ({ page }) => {
@@ -48,7 +50,9 @@ test('an unknown page shows the not-found text', async ({ page }) => {
   await expect(page.getByText('This page could not be found')).toBeVisible();
 });
 
-test('a remote that fails to load shows an error panel with retry while the rest keeps working', async ({ page }) => {
+test('a remote that fails to load shows an error panel with retry while the rest keeps working', async ({
+  page,
+}) => {
   await signIn(page, DEMO.seller, BROKEN_REMOTE_URL);
   await page.goto(`${BROKEN_REMOTE_URL}/products`);
   const panel = page.getByTestId('remote-error-panel');
@@ -64,7 +68,10 @@ test('a remote that fails to load shows an error panel with retry while the rest
   await expect(page.getByRole('heading', { level: 2, name: 'Stores', exact: true })).toBeVisible();
 });
 
-test('an event published by a job in the worker appears in the open page without reload', async ({ page, request }) => {
+test('an event published by a job in the worker appears in the open page without reload', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-status', 'connected');
 

@@ -7,7 +7,11 @@ export const DEMO = {
 } as const;
 
 /** Signs in through the login form, as a person would. */
-export async function signIn(page: Page, account: { email: string; password: string }, baseUrl = ''): Promise<void> {
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string },
+  baseUrl = '',
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
