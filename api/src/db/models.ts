@@ -138,6 +138,8 @@ export class RevokedToken extends Model<
 > {
   declare token_id: string;
   declare expires_at: Date;
+  /** When the revocation takes effect; null: at once. */
+  declare effective_at: CreationOptional<Date | null>;
 }
 
 export class UserApiToken extends Model<
