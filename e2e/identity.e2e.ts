@@ -84,18 +84,28 @@ test('navigation is gated by scope, and a forbidden page sends the person home w
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('switching company in one tab switches the other tab too', async ({ context }) => {
+test('switching company in one tab switches the other tab too', async ({ context, request }) => {
+  // A second company of its own, so the demo seller's companies stay as the other tests expect.
+  const token = await apiToken(request, DEMO.other);
+  const secondCompany = `Other Second ${Date.now()}`;
+  const created = await request.post('/api/companies/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: secondCompany },
+  });
+  expect(created.status()).toBe(201);
+
   const first = await context.newPage();
-  await signIn(first, DEMO.seller);
+  await signIn(first, DEMO.other);
   const second = await context.newPage();
   await second.goto('/orders');
-  await expect(second.getByTestId('top-bar-user')).toContainText('Acme Trading');
+  await expect(second.getByTestId('top-bar-user')).toContainText(DEMO.other.name);
+  await expect(second.getByTestId('top-bar-user')).not.toContainText(secondCompany);
 
   await first.getByTestId('company-switcher').click();
-  await first.locator('.ant-select-item-option', { hasText: 'Beta Goods' }).click();
-  await expect(first.getByTestId('top-bar-user')).toContainText('Beta Goods');
+  await first.locator('.ant-select-item-option', { hasText: secondCompany }).click();
+  await expect(first.getByTestId('top-bar-user')).toContainText(secondCompany);
 
-  await expect(second.getByTestId('top-bar-user')).toContainText('Beta Goods');
+  await expect(second.getByTestId('top-bar-user')).toContainText(secondCompany);
   await expect(second).toHaveURL(/\/$/);
 });
 
