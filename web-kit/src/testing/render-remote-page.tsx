@@ -1,0 +1,48 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
+import type { SessionUser } from '@syncdesk/contracts';
+import { useSessionStore } from '../session/session.store';
+
+/**
+ * Test helper (not exported from the package index): renders a remote's `./routes` for a signed-in
+ * user, with the current path in `data-testid="location"` so tests can follow navigation.
+ */
+export function createRemotePageRenderer(routes: RouteObject[], scopes: string[]) {
+  /** The `POST /me` user, holding every permission the remote checks. */
+  function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+    return {
+      id: 7,
+      name: 'Olivia Owner',
+      company: 'Acme Ltd',
+      company_id: 1,
+      email: 'olivia@acme.test',
+      administrator: false,
+      support_hash: null,
+      stores: [{ id: 11, name: 'Acme Web' }],
+      scope: scopes,
+      has_notification: false,
+      ...overrides,
+    };
+  }
+
+  function Routes() {
+    const location = useLocation();
+    return (
+      <>
+        {useRoutes(routes)}
+        <output data-testid="location">{location.pathname}</output>
+      </>
+    );
+  }
+
+  function renderPage(path: string, user: SessionUser | null = sessionUser()) {
+    useSessionStore.setState({ token: 'test-token', user });
+    return render(
+      <MemoryRouter initialEntries={[path]}>
+        <Routes />
+      </MemoryRouter>,
+    );
+  }
+
+  return { sessionUser, renderPage };
+}
