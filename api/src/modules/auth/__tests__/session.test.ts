@@ -303,4 +303,15 @@ describe('sessions, passwords and e-mail flows (MySQL, real SMTP)', () => {
       404,
     );
   });
+
+  it('lets a platform administrator open any company, and nobody else', async () => {
+    const operations = await createCompany(server.services, { name: 'Operations', administrator: true });
+    const token = await operations.tokenFor(operations.owner);
+    const switched = await server.request('POST', `/api/auth/switchCompany/${acme.company.id}`, { token });
+    expect(switched.status).toBe(200);
+    const me = await readJson(
+      await server.request('POST', '/api/me', { token: (await readJson(switched)).data.token }),
+    );
+    expect(me.data).toMatchObject({ company: 'Acme', administrator: true });
+  });
 });
