@@ -1,1 +1,2 @@
 export * from './channel.status';
+export * from './catalogue';

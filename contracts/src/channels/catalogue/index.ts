@@ -1,0 +1,3 @@
+export * from './channel-catalogue';
+export * from './settings-fields';
+export * from './settings-validation';

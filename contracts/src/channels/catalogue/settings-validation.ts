@@ -1,0 +1,180 @@
+/**
+ * Validation of saved channel settings, built from the same definitions the form renders, so the
+ * api (which answers 422 with the field map) and the browser reject the same input with the same
+ * message.
+ */
+import { z } from 'zod';
+
+import { settingsFormFor, type SettingField, type SettingFieldDependency } from './settings-fields';
+
+export type SettingsValues = Record<string, unknown>;
+
+/** Field name → messages, the shape of a 422 body's field map. */
+export type SettingsFieldErrors = Record<string, string[]>;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// The spec's list filters send `YYYY-MM-DD HH:mm:ss`; ISO-8601 with `T` and an offset is what
+// date pickers and the channels' APIs produce, so both are taken.
+const DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const URL_PATTERN = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i;
+
+/** Laravel-style attribute name: `low_stock_buffer` reads as `low stock buffer`. */
+function attribute(field: SettingField): string {
+  return field.name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+}
+
+function isEmpty(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Date.UTC rolls 2024-02-30 over to March, so a round trip catches impossible days.
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function isTime(hours: string, minutes: string, seconds: string | undefined): boolean {
+  return Number(hours) < 24 && Number(minutes) < 60 && (seconds === undefined || Number(seconds) < 60);
+}
+
+function isDateTime(value: string): boolean {
+  const match = DATETIME.exec(value);
+  if (!match) return false;
+  const [, date = '', hours = '', minutes = '', seconds] = match;
+  return isCalendarDate(date) && isTime(hours, minutes, seconds);
+}
+
+/** Forms post numbers as strings, so a numeric string counts as a number. */
+function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
+  return undefined;
+}
+
+/** The value a field has once defaults are applied, which is what the form shows. */
+function effectiveValue(values: SettingsValues, field: SettingField | undefined, name: string): unknown {
+  const value = values[name];
+  return value === undefined ? field?.default : value;
+}
+
+/**
+ * A field is visible when its dependency holds and the field it depends on is itself visible, so a
+ * chain of switches hides everything below the first one that is off.
+ */
+export function isFieldVisible(
+  field: SettingField,
+  values: SettingsValues,
+  fields: readonly SettingField[],
+): boolean {
+  const seen = new Set<string>();
+  let current: SettingField | undefined = field;
+  while (current?.dependsOn) {
+    if (seen.has(current.name)) return false;
+    seen.add(current.name);
+    const { field: parentName, equals }: SettingFieldDependency = current.dependsOn;
+    const parent: SettingField | undefined = fields.find((candidate) => candidate.name === parentName);
+    if (effectiveValue(values, parent, parentName) !== equals) return false;
+    current = parent;
+  }
+  return true;
+}
+
+/** The first problem with one visible field's value, or undefined when it is valid. */
+function checkField(field: SettingField, value: unknown): string | undefined {
+  const name = attribute(field);
+  if (isEmpty(value)) return field.required ? `The ${name} field is required.` : undefined;
+  switch (field.type) {
+    case 'text':
+      if (typeof value !== 'string') return `The ${name} field must be a string.`;
+      if (field.url && !URL_PATTERN.test(value.trim())) return `The ${name} field must be a valid URL.`;
+      return undefined;
+    case 'combobox':
+      // Free text is allowed: the options are suggestions fetched from the channel.
+      return typeof value === 'string' || typeof value === 'number'
+        ? undefined
+        : `The ${name} field must be a string.`;
+    case 'number': {
+      const number = toNumber(value);
+      if (number === undefined) return `The ${name} field must be a number.`;
+      if (field.min === undefined && number <= 0) return `The ${name} field must be greater than 0.`;
+      if (field.min !== undefined && number < field.min)
+        return `The ${name} field must be at least ${field.min}.`;
+      if (field.max !== undefined && number > field.max)
+        return `The ${name} field must not be greater than ${field.max}.`;
+      return undefined;
+    }
+    case 'switch':
+      return typeof value === 'boolean' ? undefined : `The ${name} field must be true or false.`;
+    case 'date':
+      return typeof value === 'string' && isCalendarDate(value)
+        ? undefined
+        : `The ${name} field must be a valid date (YYYY-MM-DD).`;
+    case 'datetime':
+      return typeof value === 'string' && isDateTime(value)
+        ? undefined
+        : `The ${name} field must be a valid date and time.`;
+    case 'time': {
+      const match = typeof value === 'string' ? TIME.exec(value) : null;
+      return match && isTime(match[1] ?? '', match[2] ?? '', match[3])
+        ? undefined
+        : `The ${name} field must be a valid time (HH:mm).`;
+    }
+    case 'select': {
+      // Compared as strings because a select posts `"3"` for the option 3.
+      const allowed = new Set((field.options ?? []).map((option) => String(option.value)));
+      const chosen = field.multiple ? value : [value];
+      if (!Array.isArray(chosen)) return `The ${name} field must be a list.`;
+      return chosen.every(
+        (item) => (typeof item === 'string' || typeof item === 'number') && allowed.has(String(item)),
+      )
+        ? undefined
+        : `The selected ${name} is invalid.`;
+    }
+  }
+}
+
+/** Errors of `values` against a field list; hidden fields are skipped, as the form hides them. */
+export function validateSettingFields(
+  fields: readonly SettingField[],
+  values: SettingsValues,
+): SettingsFieldErrors {
+  const errors: SettingsFieldErrors = {};
+  for (const field of fields) {
+    if (!isFieldVisible(field, values, fields)) continue;
+    const message = checkField(field, effectiveValue(values, field, field.name));
+    if (message) errors[field.name] = [message];
+  }
+  return errors;
+}
+
+/**
+ * A zod schema for the settings of a channel type. Each failing field becomes one issue whose
+ * path is the field name, so `z.flattenError(error).fieldErrors` is the 422 field map. Keys the
+ * form does not define pass through untouched; the api decides what it stores.
+ */
+export function settingsSchemaFor(type: string): z.ZodType<SettingsValues> {
+  const fields = settingsFormFor(type);
+  return z.record(z.string(), z.unknown()).superRefine((values, context) => {
+    for (const [name, messages] of Object.entries(validateSettingFields(fields, values))) {
+      for (const message of messages) context.addIssue({ code: 'custom', path: [name], message });
+    }
+  });
+}
+
+/** Convenience for the api: the field map of a 422, or null when the settings are valid. */
+export function settingsErrorsFor(type: string, values: SettingsValues): SettingsFieldErrors | null {
+  const errors = validateSettingFields(settingsFormFor(type), values);
+  return Object.keys(errors).length > 0 ? errors : null;
+}
