@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { peopleRoutes } from './modules/people.module';
 import { organisationRoutes } from './modules/organisation.module';
+import { channelCatalogueRoutes } from './modules/channels/channel-catalogue.routes';
 import { announcementRoutes } from './modules/announcements/announcement.routes';
 
 export interface AppOptions {
@@ -30,6 +31,7 @@ export function apiRoutes(services: Services): ApiRoute[] {
     ...authRoutes(services),
     ...peopleRoutes(services),
     ...organisationRoutes(services),
+    ...channelCatalogueRoutes(),
     ...announcementRoutes(services),
   ];
 }

@@ -8,6 +8,7 @@ import { ALPHA_MARKER, type IsolationWorld, type RouteCase, type RouteCases } fr
 import { coreCases } from './core.cases';
 import { peopleCases } from './people.cases';
 import { organisationCases } from './organisation.cases';
+import { channelCases } from './channels.cases';
 
 /**
  * Generated from the router: every route of the api gets the same questions. Anonymous → 401;
@@ -15,7 +16,7 @@ import { organisationCases } from './organisation.cases';
  * for Alpha's ids (or an answer without Alpha's data); Alpha's owner → success. A new route
  * without a case fails the first test below.
  */
-const CASES: RouteCases = { ...coreCases, ...peopleCases, ...organisationCases };
+const CASES: RouteCases = { ...coreCases, ...peopleCases, ...organisationCases, ...channelCases };
 
 // Enumerating routes needs no running services: handlers are only read, never called, here.
 const ROUTES: ApiRoute[] = apiRoutes({} as Services);
