@@ -101,8 +101,12 @@ test('switching company in one tab switches the other tab too', async ({ context
   await expect(second.getByTestId('top-bar-user')).toContainText(DEMO.other.name);
   await expect(second.getByTestId('top-bar-user')).not.toContainText(secondCompany);
 
-  await first.getByTestId('company-switcher').click();
-  await first.locator('.ant-select-item-option', { hasText: secondCompany }).click();
+  // As a keyboard user would: focus the switcher, type the company's name, press Enter.
+  const switcher = first.getByRole('combobox', { name: 'Company' });
+  await switcher.click();
+  await switcher.fill(secondCompany);
+  await expect(first.locator('.ant-select-item-option-active', { hasText: secondCompany })).toBeVisible();
+  await first.keyboard.press('Enter');
   await expect(first.getByTestId('top-bar-user')).toContainText(secondCompany);
 
   await expect(second.getByTestId('top-bar-user')).toContainText(secondCompany);
