@@ -78,3 +78,4 @@ export { DataTable, type DataTableColumn, type DataTableProps } from './table/Da
 export { applyServerErrors } from './table/form-errors';
 export { zodRule } from './table/form-rules';
 export { PageHeader, type PageHeaderProps } from './table/PageHeader';
+export { RecordLoadState, useRecord } from './table/useRecord';

@@ -1,9 +1,16 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Popconfirm, Skeleton, Switch } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Form, Input, Popconfirm, Switch } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 
-import { createRoleSchema, SUCCESS_MESSAGES, type CreateRoleInput, type RoleDto } from '@syncdesk/contracts';
-import { applyServerErrors, notifySuccess, PageHeader, zodRule } from '@syncdesk/web-kit';
+import { createRoleSchema, SUCCESS_MESSAGES, type CreateRoleInput } from '@syncdesk/contracts';
+import {
+  applyServerErrors,
+  RecordLoadState,
+  useRecord,
+  notifySuccess,
+  PageHeader,
+  zodRule,
+} from '@syncdesk/web-kit';
 
 import { createRole, deleteRole, getRole, updateRole } from '../api/roles.api';
 import { PermissionEditor } from '../components/PermissionEditor';
@@ -14,25 +21,13 @@ type Values = CreateRoleInput;
 /** `/roles/create` (no id) and `/roles/:roleId`: name, default flag and the permission grid. */
 export function RoleEditorPage() {
   const { roleId } = useParams();
+  const { record: role, setRecord: setRole, failed } = useRecord(roleId, getRole);
   const navigate = useNavigate();
   const can = useCan();
   const [form] = Form.useForm<Values>();
-  const [role, setRole] = useState<RoleDto | null>(null);
-  const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const editing = roleId !== undefined;
   const mayEdit = editing ? can('roles.update') : can('roles.create');
-
-  useEffect(() => {
-    if (roleId === undefined) return undefined;
-    let active = true;
-    getRole(roleId)
-      .then((loaded) => active && setRole(loaded))
-      .catch(() => active && setFailed(true));
-    return () => {
-      active = false;
-    };
-  }, [roleId]);
 
   const save = async (values: Values) => {
     setSaving(true);
@@ -65,22 +60,8 @@ export function RoleEditorPage() {
   };
 
   const back = <Button onClick={() => void navigate('/roles')}>Back to roles</Button>;
-  if (failed) {
-    return (
-      <>
-        <PageHeader title="Role" actions={back} />
-        <Alert type="error" showIcon title="This role could not be loaded." />
-      </>
-    );
-  }
-  if (editing && !role) {
-    return (
-      <>
-        <PageHeader title="Role" actions={back} />
-        <Skeleton active />
-      </>
-    );
-  }
+  if (failed || (editing && !role))
+    return <RecordLoadState title="Role" noun="role" actions={back} failed={failed} />;
 
   return (
     <>

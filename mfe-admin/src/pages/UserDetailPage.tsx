@@ -1,9 +1,17 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Tag } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 
-import { SUCCESS_MESSAGES, updateUserSchema, type UpdateUserInput, type UserDto } from '@syncdesk/contracts';
-import { applyServerErrors, formatDate, notifySuccess, PageHeader, zodRule } from '@syncdesk/web-kit';
+import { SUCCESS_MESSAGES, updateUserSchema, type UpdateUserInput } from '@syncdesk/contracts';
+import {
+  applyServerErrors,
+  RecordLoadState,
+  useRecord,
+  formatDate,
+  notifySuccess,
+  PageHeader,
+  zodRule,
+} from '@syncdesk/web-kit';
 
 import { deleteUser, getUser, updateUser, verifyUser } from '../api/users.api';
 import { RoleSelect } from '../components/RoleSelect';
@@ -13,25 +21,14 @@ import { useRoles } from '../hooks/useRoles';
 /** One member: rename, change role, verify the e-mail by hand, remove. */
 export function UserDetailPage() {
   const { userId = '' } = useParams();
+  const { record: user, setRecord: setUser, failed } = useRecord(userId, getUser);
   const navigate = useNavigate();
   const can = useCan();
   const [form] = Form.useForm<UpdateUserInput>();
-  const [user, setUser] = useState<UserDto | null>(null);
-  const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const mayUpdate = can('users.update');
   const { roles, loading: rolesLoading } = useRoles(mayUpdate);
-
-  useEffect(() => {
-    let active = true;
-    getUser(userId)
-      .then((loaded) => active && setUser(loaded))
-      .catch(() => active && setFailed(true));
-    return () => {
-      active = false;
-    };
-  }, [userId]);
 
   const save = async (values: UpdateUserInput) => {
     if (!user) return;
@@ -71,22 +68,7 @@ export function UserDetailPage() {
   };
 
   const back = <Button onClick={() => void navigate('/users')}>Back to users</Button>;
-  if (failed) {
-    return (
-      <>
-        <PageHeader title="User" actions={back} />
-        <Alert type="error" showIcon title="This user could not be loaded." />
-      </>
-    );
-  }
-  if (!user) {
-    return (
-      <>
-        <PageHeader title="User" actions={back} />
-        <Skeleton active />
-      </>
-    );
-  }
+  if (failed || !user) return <RecordLoadState title="User" noun="user" actions={back} failed={failed} />;
 
   return (
     <>

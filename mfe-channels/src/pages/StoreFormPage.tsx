@@ -1,9 +1,17 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Skeleton } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, Popconfirm } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 
-import { createStoreSchema, SUCCESS_MESSAGES, type StoreDto } from '@syncdesk/contracts';
-import { applyServerErrors, notifySuccess, PageHeader, refreshSessionUser, zodRule } from '@syncdesk/web-kit';
+import { createStoreSchema, SUCCESS_MESSAGES } from '@syncdesk/contracts';
+import {
+  applyServerErrors,
+  RecordLoadState,
+  useRecord,
+  notifySuccess,
+  PageHeader,
+  refreshSessionUser,
+  zodRule,
+} from '@syncdesk/web-kit';
 
 import { createStore, deleteStore, getStore, updateStore } from '../api/stores.api';
 import { NotificationEmailsInput } from '../components/NotificationEmailsInput';
@@ -21,25 +29,13 @@ interface Values {
  */
 export function StoreFormPage() {
   const { storeId } = useParams();
+  const { record: store, setRecord: setStore, failed } = useRecord(storeId, getStore);
   const navigate = useNavigate();
   const can = useCan();
   const [form] = Form.useForm<Values>();
-  const [store, setStore] = useState<StoreDto | null>(null);
-  const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const editing = storeId !== undefined;
   const readOnly = Boolean(store?.shared) || !(editing ? can('stores.update') : can('stores.create'));
-
-  useEffect(() => {
-    if (storeId === undefined) return undefined;
-    let active = true;
-    getStore(storeId)
-      .then((loaded) => active && setStore(loaded))
-      .catch(() => active && setFailed(true));
-    return () => {
-      active = false;
-    };
-  }, [storeId]);
 
   const save = async (values: Values) => {
     setSaving(true);
@@ -78,22 +74,8 @@ export function StoreFormPage() {
   };
 
   const back = <Button onClick={() => void navigate('/stores')}>Back to stores</Button>;
-  if (failed) {
-    return (
-      <>
-        <PageHeader title="Store" actions={back} />
-        <Alert type="error" showIcon title="This store could not be loaded." />
-      </>
-    );
-  }
-  if (editing && !store) {
-    return (
-      <>
-        <PageHeader title="Store" actions={back} />
-        <Skeleton active />
-      </>
-    );
-  }
+  if (failed || (editing && !store))
+    return <RecordLoadState title="Store" noun="store" actions={back} failed={failed} />;
 
   return (
     <>
