@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { PermissionName } from '@syncdesk/contracts';
 import type { Services } from '../services';
 import type { Company, Role, Store, User } from '../db/models';
 import { hashPassword } from '../modules/auth/password';
-import { createDefaultRoles } from '../modules/roles/default-roles';
+import { openCompany } from '../modules/companies/open-company';
 
 export interface CompanyFixture {
   company: Company;
@@ -61,18 +60,12 @@ export async function createCompany(
     password: options.password,
     name: `${options.name ?? 'Fixture'} Owner`,
   });
-  const company = await models.Company.create({
-    uuid: randomUUID(),
+  const { company, administrator, member } = await openCompany(models, {
     name: options.name ?? `Company ${++sequence}`,
-    owner_user_id: owner.id,
-    creation_source: 'seed',
-    account_status: 3,
-    plan_name: null,
-    credit: null,
-    trial_ends_at: null,
+    ownerId: owner.id,
+    creationSource: 'seed',
+    account: { account_status: 3, plan_name: null, credit: null, trial_ends_at: null },
   });
-  const { administrator, member } = await createDefaultRoles(models, company.id);
-  await models.CompanyUser.create({ company_id: company.id, user_id: owner.id, role_id: administrator.id });
   const stores: Store[] = [];
   for (const name of options.stores ?? [])
     stores.push(await models.Store.create({ company_id: company.id, name }));

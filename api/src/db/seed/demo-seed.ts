@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
-import { TRIAL_DAYS } from '@syncdesk/contracts';
 import type { DemoAccount } from '../../config';
 import type { Models } from '../models';
 import { hashPassword } from '../../modules/auth/password';
-import { createDefaultRoles } from '../../modules/roles/default-roles';
+import { openCompany } from '../../modules/companies/open-company';
 
 export interface DemoAccounts {
   admin: DemoAccount;
@@ -44,45 +42,30 @@ export async function seedDemo(
         },
         { transaction },
       );
-    const makeCompany = (name: string, ownerId: number, onPlan: boolean) =>
-      models.Company.create(
-        {
-          uuid: randomUUID(),
-          name,
-          owner_user_id: ownerId,
-          creation_source: 'seed',
-          account_status: onPlan ? 3 : 1,
-          plan_name: onPlan ? 'Growth' : null,
-          credit: onPlan ? 250 : null,
-          trial_ends_at: onPlan ? null : new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
-        },
-        { transaction },
-      );
-    const join = async (companyId: number, userId: number, roleId: number) =>
-      models.CompanyUser.create({ company_id: companyId, user_id: userId, role_id: roleId }, { transaction });
+    const onPlan = { account_status: 3, plan_name: 'Growth', credit: 250, trial_ends_at: null };
+    const makeCompany = async (name: string, ownerId: number, plan: boolean) =>
+      (
+        await openCompany(
+          models,
+          { name, ownerId, creationSource: 'seed', account: plan ? onPlan : undefined },
+          transaction,
+        )
+      ).company;
 
     const admin = await makeUser('Ada Admin', accounts.admin.email, adminHash, true);
     const seller = await makeUser('Sam Seller', accounts.seller.email, sellerHash);
     const other = await makeUser('Olive Other', accounts.other.email, otherHash);
 
-    const operations = await makeCompany('Syncdesk Operations', admin.id, true);
-    const operationsRoles = await createDefaultRoles(models, operations.id, transaction);
-    await join(operations.id, admin.id, operationsRoles.administrator.id);
+    await makeCompany('Syncdesk Operations', admin.id, true);
 
     const acme = await makeCompany('Acme Trading', seller.id, true);
-    const acmeRoles = await createDefaultRoles(models, acme.id, transaction);
-    await join(acme.id, seller.id, acmeRoles.administrator.id);
     for (const name of ['Acme UK', 'Acme EU']) {
       await models.Store.create({ company_id: acme.id, name }, { transaction });
     }
 
-    const beta = await makeCompany('Beta Goods', seller.id, false);
-    const betaRoles = await createDefaultRoles(models, beta.id, transaction);
-    await join(beta.id, seller.id, betaRoles.administrator.id);
+    await makeCompany('Beta Goods', seller.id, false);
 
     const otherCompany = await makeCompany('Other Company', other.id, false);
-    const otherRoles = await createDefaultRoles(models, otherCompany.id, transaction);
-    await join(otherCompany.id, other.id, otherRoles.administrator.id);
     await models.Store.create({ company_id: otherCompany.id, name: 'Other Store' }, { transaction });
   });
   return true;

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Op, type Sequelize } from 'sequelize';
 import {
   ERROR_MESSAGES,
   rooms,
-  TRIAL_DAYS,
   type ChangePasswordInput,
   type Publish,
   type RegisterInput,
@@ -19,7 +17,7 @@ import type { RequestScope } from '../../http/request-scope';
 import type { Models, User } from '../../db/models';
 import type { ActivityService } from '../activities/activity.service';
 import type { Mailer } from '../email/mailer';
-import { createDefaultRoles } from '../roles/default-roles';
+import { openCompany } from '../companies/open-company';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import type { CallerContext, ScopeService } from './scope.service';
@@ -286,23 +284,10 @@ export function createSessionService(deps: SessionDependencies): SessionService 
           },
           { transaction },
         );
-        const company = await models.Company.create(
-          {
-            uuid: randomUUID(),
-            name: input.company_name,
-            owner_user_id: user.id,
-            creation_source: 'register',
-            account_status: 1,
-            plan_name: null,
-            credit: null,
-            trial_ends_at: new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
-          },
-          { transaction },
-        );
-        const { administrator } = await createDefaultRoles(models, company.id, transaction);
-        await models.CompanyUser.create(
-          { company_id: company.id, user_id: user.id, role_id: administrator.id },
-          { transaction },
+        const { company } = await openCompany(
+          models,
+          { name: input.company_name, ownerId: user.id, creationSource: 'register' },
+          transaction,
         );
         return { user, companyId: company.id };
       });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Op, type Attributes, type Sequelize, type WhereOptions } from 'sequelize';
 import type { CompanyDto, CreateCompanyInput, ListResponse, UpdateCompanyInput } from '@syncdesk/contracts';
 import { AppError } from '../../http/app-error';
@@ -6,8 +5,8 @@ import { findPage, type ListQueryInput, type ListQuerySpec } from '../../http/li
 import type { RequestScope } from '../../http/request-scope';
 import type { Company, Models } from '../../db/models';
 import { changedFields, type ActivityService } from '../activities/activity.service';
-import { trialAccountFields, type AccountService } from '../accounts/account.service';
-import { createDefaultRoles } from '../roles/default-roles';
+import type { AccountService } from '../accounts/account.service';
+import { openCompany } from './open-company';
 import { toCompanyDto } from './company.mapper';
 
 export const CANNOT_DELETE_COMPANY = 'You can not delete this company';
@@ -112,24 +111,13 @@ export function createCompanyService(deps: {
     },
 
     async create(scope, input) {
-      const company = await deps.sequelize.transaction(async (transaction) => {
-        const created = await models.Company.create(
-          {
-            uuid: randomUUID(),
-            name: input.name,
-            owner_user_id: scope.userId,
-            creation_source: scope.administrator ? 'admin' : 'user',
-            ...trialAccountFields(),
-          },
-          { transaction },
-        );
-        const { administrator } = await createDefaultRoles(models, created.id, transaction);
-        await models.CompanyUser.create(
-          { company_id: created.id, user_id: scope.userId, role_id: administrator.id },
-          { transaction },
-        );
-        return created;
-      });
+      const { company } = await deps.sequelize.transaction((transaction) =>
+        openCompany(
+          models,
+          { name: input.name, ownerId: scope.userId, creationSource: scope.administrator ? 'admin' : 'user' },
+          transaction,
+        ),
+      );
       await deps.activities.record(scope, {
         event: 'company.created',
         subjectType: 'company',
