@@ -13,7 +13,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { peopleRoutes } from './modules/people.module';
 import { organisationRoutes } from './modules/organisation.module';
-import { channelCatalogueRoutes } from './modules/channels/channel-catalogue.routes';
+import { channelRoutes } from './modules/channels.module';
 import { announcementRoutes } from './modules/announcements/announcement.routes';
 
 export interface AppOptions {
@@ -31,7 +31,7 @@ export function apiRoutes(services: Services): ApiRoute[] {
     ...authRoutes(services),
     ...peopleRoutes(services),
     ...organisationRoutes(services),
-    ...channelCatalogueRoutes(),
+    ...channelRoutes(services),
     ...announcementRoutes(services),
   ];
 }

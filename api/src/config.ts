@@ -18,6 +18,8 @@ const environmentSchema = z.object({
   REDIS_URL: z.string().optional(),
   AGENDA_MONGO_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  // Encrypts channel credentials at rest; generated into DATA_DIR when unset (embedded default).
+  CREDENTIALS_KEY: z.string().min(32).optional(),
   /** Inline JSON list of `{ name, entry }` replacing the built-in remote manifest. */
   REMOTES_JSON: z.string().optional(),
   /** Path to a JSON file with the same list; read on every request so it changes without a restart. */
@@ -67,6 +69,7 @@ export interface Config {
   redisUrl?: string;
   agendaMongoUrl?: string;
   jwtSecret?: string;
+  credentialsKey?: string;
   remotesJson?: string;
   remotesFile?: string;
   webRoot: string;
@@ -100,6 +103,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisUrl: env.REDIS_URL,
     agendaMongoUrl: env.AGENDA_MONGO_URL,
     jwtSecret: env.JWT_SECRET,
+    credentialsKey: env.CREDENTIALS_KEY,
     remotesJson: env.REMOTES_JSON,
     remotesFile: env.REMOTES_FILE,
     webRoot: path.resolve(env.WEB_ROOT ?? repositoryRoot),

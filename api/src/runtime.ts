@@ -98,6 +98,7 @@ export async function startProcess(
     jobs: createJobScheduler(agenda),
     tokens,
     logger,
+    credentialsKey: loadOrCreateSecret(config.dataDir, 'credentials', config.credentialsKey),
     appUrl: config.appUrl,
     planManageUrl: config.planManageUrl,
     smtpUrl: config.smtpUrl,

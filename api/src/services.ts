@@ -23,6 +23,8 @@ import {
 } from './modules/announcements/announcement.service';
 import { createPeopleServices, type PeopleServices } from './modules/people.module';
 import { createOrganisationServices, type OrganisationServices } from './modules/organisation.module';
+import { createCredentialCipher, type CredentialCipher } from './modules/channels/credential-cipher';
+import { createChannelServices, type ChannelServices } from './modules/channels.module';
 import { createHealthService, type HealthService, type JobStoreProbe } from './modules/health/health.service';
 
 export interface ServiceDependencies {
@@ -33,6 +35,8 @@ export interface ServiceDependencies {
   jobStore: JobStoreProbe;
   tokens: TokenService;
   logger: Logger;
+  /** Encrypts channel credentials at rest (AES-256-GCM). */
+  credentialsKey: string;
   /** Public base URL for links in e-mails. */
   appUrl: string;
   /** Where the plan banner's 'Manage subscription' leads. */
@@ -60,10 +64,11 @@ export interface CoreServices {
   pushDevices: PushDeviceService;
   activities: ActivityService;
   mailer: Mailer;
+  credentials: CredentialCipher;
 }
 
 /** Every domain service, built once per process and shared by the api routes and the job handlers. */
-export interface Services extends CoreServices, PeopleServices, OrganisationServices {
+export interface Services extends CoreServices, PeopleServices, OrganisationServices, ChannelServices {
   health: HealthService;
   announcements: AnnouncementService;
 }
@@ -90,6 +95,7 @@ export function createServices(deps: ServiceDependencies): Services {
     scopes,
     activities,
     mailer,
+    credentials: createCredentialCipher(deps.credentialsKey),
     session: createSessionService({
       sequelize: deps.sequelize,
       models,
@@ -108,6 +114,7 @@ export function createServices(deps: ServiceDependencies): Services {
     ...core,
     ...createPeopleServices(core),
     ...createOrganisationServices(core),
+    ...createChannelServices(core),
     health: createHealthService({ sequelize: deps.sequelize, jobStore: deps.jobStore }),
     announcements: createAnnouncementService(deps),
   };

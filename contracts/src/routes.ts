@@ -90,6 +90,8 @@ export const ROUTE_PATTERNS = {
   pluginDetail: '/stores/:storeId/plugins/:pluginId',
   channelCouriers: '/stores/:storeId/channels/:channelId?/couriers',
   channelCourierMapping: '/stores/:storeId/channels/:channelId?/couriers/mapping',
+  // The spec hints at custom order status screens without a route; they sit under the channel.
+  channelCustomStatuses: '/stores/:storeId/channels/:channelId/custom-statuses',
   // Pickup stores belong to a channel (their api is pickupStores/{storeId}/{channelId}/…), so
   // they sit under the channel like couriers, as the shell document's list reads.
   channelPickups: '/stores/:storeId/channels/:channelId?/pickups',
@@ -217,6 +219,8 @@ export const routes = {
     buildPath(p.channelCouriers, { storeId, channelId }),
   channelCourierMapping: (storeId: RouteParam, channelId: Optional) =>
     buildPath(p.channelCourierMapping, { storeId, channelId }),
+  channelCustomStatuses: (storeId: RouteParam, channelId: RouteParam) =>
+    buildPath(p.channelCustomStatuses, { storeId, channelId }),
   channelPickups: (storeId: RouteParam, channelId: Optional) =>
     buildPath(p.channelPickups, { storeId, channelId }),
   channelPickupDetail: (storeId: RouteParam, channelId: Optional, pickupId: RouteParam) =>

@@ -8,6 +8,8 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { PermissionName } from '@syncdesk/contracts';
+import { id, init, jsonColumn, timestamps } from './model-helpers';
+import { defineChannelModels, type ChannelModels } from './channel.models';
 
 /**
  * The identity tables (users, companies, memberships, roles, stores, …) as Sequelize models. They
@@ -192,42 +194,7 @@ export class OutboxEmail extends Model<InferAttributes<OutboxEmail>, InferCreati
   declare sent_at: Date | null;
 }
 
-const id = { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true };
-const timestamps = { created_at: DataTypes.DATE, updated_at: DataTypes.DATE };
-
-/** A JSON value kept in a TEXT column (portable between MySQL and SQLite). */
-function jsonColumn(field: string, allowNull: boolean) {
-  return {
-    type: DataTypes.TEXT,
-    allowNull,
-    get(this: Model) {
-      const raw = this.getDataValue(field) as string | null;
-      return raw === null || raw === undefined ? null : JSON.parse(raw);
-    },
-    set(this: Model, value: unknown) {
-      this.setDataValue(field, value === null || value === undefined ? null : JSON.stringify(value));
-    },
-  };
-}
-
-function init<M extends Model>(
-  model: { init(attributes: ModelAttributes<M>, options: object): unknown },
-  sequelize: Sequelize,
-  tableName: string,
-  attributes: ModelAttributes<M>,
-  withTimestamps: boolean | 'created' = true,
-): void {
-  model.init(attributes, {
-    sequelize,
-    tableName,
-    underscored: true,
-    timestamps: withTimestamps !== false,
-    createdAt: withTimestamps === false ? false : 'created_at',
-    updatedAt: withTimestamps === true ? 'updated_at' : false,
-  });
-}
-
-export interface Models {
+export interface Models extends ChannelModels {
   User: typeof User;
   Company: typeof Company;
   Role: typeof Role;
@@ -263,6 +230,7 @@ export function defineModels(sequelize: Sequelize): Models {
     Activity: class extends Activity {},
     OutboxEmail: class extends OutboxEmail {},
     PushDeviceToken: class extends PushDeviceToken {},
+    ...defineChannelModels(sequelize),
   };
   init<User>(models.User, sequelize, 'users', {
     id,

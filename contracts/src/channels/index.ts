@@ -1,2 +1,3 @@
 export * from './channel.status';
 export * from './catalogue';
+export * from './channel.dto';
