@@ -6,6 +6,9 @@ import { defineConfig } from '@playwright/test';
 // process per server, embedded SQLite in a throw-away data folder.
 const MAIN_PORT = 3190;
 const BROKEN_REMOTE_PORT = 3191;
+// The local OAuth provider (scripts/oauth-provider.ts) the main server's Shopify client points at.
+const OAUTH_PROVIDER_PORT = 3192;
+const OAUTH_PROVIDER_URL = `http://127.0.0.1:${OAUTH_PROVIDER_PORT}`;
 const dataRoot = path.join(os.tmpdir(), `syncdesk-e2e-${process.pid}`);
 
 const serverEnvironment = (name: string, port: number) => ({
@@ -46,7 +49,19 @@ export default defineConfig({
     {
       command: 'npx tsx api/src/main.ts',
       url: `http://127.0.0.1:${MAIN_PORT}/api/health`,
-      env: serverEnvironment('main', MAIN_PORT),
+      env: {
+        ...serverEnvironment('main', MAIN_PORT),
+        // Providers send the browser back to APP_URL: the same origin as the tests, so the session holds.
+        APP_URL: `http://127.0.0.1:${MAIN_PORT}`,
+        OAUTH_PROVIDERS_JSON: JSON.stringify({
+          shopify: {
+            authorizeUrl: `${OAUTH_PROVIDER_URL}/authorize`,
+            tokenUrl: `${OAUTH_PROVIDER_URL}/token`,
+            clientId: 'e2e-client',
+            clientSecret: 'e2e-secret',
+          },
+        }),
+      },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
@@ -67,6 +82,13 @@ export default defineConfig({
       },
       reuseExistingServer: false,
       timeout: 60_000,
+    },
+    {
+      command: 'npx tsx scripts/oauth-provider.ts',
+      url: `${OAUTH_PROVIDER_URL}/health`,
+      env: { OAUTH_PROVIDER_PORT: String(OAUTH_PROVIDER_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
   ],
 });

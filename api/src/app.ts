@@ -30,8 +30,9 @@ export function apiRoutes(services: Services): ApiRoute[] {
     ...healthRoutes(services),
     ...authRoutes(services),
     ...peopleRoutes(services),
-    ...organisationRoutes(services),
+    // Before the organisation routes, so `GET /companies/channels` wins over `GET /companies/:id`.
     ...channelRoutes(services),
+    ...organisationRoutes(services),
     ...announcementRoutes(services),
   ];
 }

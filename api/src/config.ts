@@ -20,6 +20,13 @@ const environmentSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   // Encrypts channel credentials at rest; generated into DATA_DIR when unset (embedded default).
   CREDENTIALS_KEY: z.string().min(32).optional(),
+  // Signs the `state` of OAuth consent links; generated into DATA_DIR when unset (embedded default).
+  OAUTH_STATE_SECRET: z.string().min(32).optional(),
+  /**
+   * OAuth clients as a JSON object, channel type → { clientId, clientSecret, authorizeUrl?, tokenUrl?,
+   * scope?, redirectUri?, authorizeParams? } (api/CHANNELS_API.md); a type without one cannot connect.
+   */
+  OAUTH_PROVIDERS_JSON: z.string().optional(),
   /** Inline JSON list of `{ name, entry }` replacing the built-in remote manifest. */
   REMOTES_JSON: z.string().optional(),
   /** Path to a JSON file with the same list; read on every request so it changes without a restart. */
@@ -52,6 +59,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a graceful shutdown may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).default(25),
+  /** Accept webhook urls on private or local networks (on-premise receivers; tests). */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
 });
 
 export interface DemoAccount {
@@ -70,6 +79,8 @@ export interface Config {
   agendaMongoUrl?: string;
   jwtSecret?: string;
   credentialsKey?: string;
+  oauthStateSecret?: string;
+  oauthProvidersJson?: string;
   remotesJson?: string;
   remotesFile?: string;
   webRoot: string;
@@ -81,6 +92,7 @@ export interface Config {
   planManageUrl: string;
   logLevel: string;
   shutdownTimeoutMs: number;
+  webhooksAllowPrivateTargets: boolean;
 }
 
 const repositoryRoot = path.resolve(__dirname, '..', '..');
@@ -104,6 +116,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     agendaMongoUrl: env.AGENDA_MONGO_URL,
     jwtSecret: env.JWT_SECRET,
     credentialsKey: env.CREDENTIALS_KEY,
+    oauthStateSecret: env.OAUTH_STATE_SECRET,
+    oauthProvidersJson: env.OAUTH_PROVIDERS_JSON,
     remotesJson: env.REMOTES_JSON,
     remotesFile: env.REMOTES_FILE,
     webRoot: path.resolve(env.WEB_ROOT ?? repositoryRoot),
@@ -123,5 +137,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     planManageUrl: env.PLAN_MANAGE_URL,
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_S * 1000,
+    webhooksAllowPrivateTargets: env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
   };
 }

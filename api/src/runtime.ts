@@ -99,9 +99,14 @@ export async function startProcess(
     tokens,
     logger,
     credentialsKey: loadOrCreateSecret(config.dataDir, 'credentials', config.credentialsKey),
+    oauth: {
+      providersJson: config.oauthProvidersJson,
+      stateSecret: loadOrCreateSecret(config.dataDir, 'oauth-state', config.oauthStateSecret),
+    },
     appUrl: config.appUrl,
     planManageUrl: config.planManageUrl,
     smtpUrl: config.smtpUrl,
+    webhooksAllowPrivateTargets: config.webhooksAllowPrivateTargets,
     redis: throttleRedis,
     jobStore: {
       backend: backend.name,

@@ -25,6 +25,7 @@ import { createPeopleServices, type PeopleServices } from './modules/people.modu
 import { createOrganisationServices, type OrganisationServices } from './modules/organisation.module';
 import { createCredentialCipher, type CredentialCipher } from './modules/channels/credential-cipher';
 import { createChannelServices, type ChannelServices } from './modules/channels.module';
+import type { OAuthSettings } from './modules/channels/oauth/oauth-providers';
 import { createHealthService, type HealthService, type JobStoreProbe } from './modules/health/health.service';
 
 export interface ServiceDependencies {
@@ -37,6 +38,8 @@ export interface ServiceDependencies {
   logger: Logger;
   /** Encrypts channel credentials at rest (AES-256-GCM). */
   credentialsKey: string;
+  /** OAuth channel authorisation: the provider clients and the state-signing secret. */
+  oauth: OAuthSettings;
   /** Public base URL for links in e-mails. */
   appUrl: string;
   /** Where the plan banner's 'Manage subscription' leads. */
@@ -45,6 +48,8 @@ export interface ServiceDependencies {
   /** Shares login-throttle counters between replicas. */
   redis?: Redis;
   loginThrottle?: Partial<LoginThrottleOptions>;
+  /** Webhook urls may point at private or local networks (WEBHOOKS_ALLOW_PRIVATE_TARGETS). */
+  webhooksAllowPrivateTargets?: boolean;
 }
 
 /** The services every module builds on. */
@@ -65,6 +70,8 @@ export interface CoreServices {
   activities: ActivityService;
   mailer: Mailer;
   credentials: CredentialCipher;
+  oauth: OAuthSettings;
+  webhooksAllowPrivateTargets: boolean;
 }
 
 /** Every domain service, built once per process and shared by the api routes and the job handlers. */
@@ -96,6 +103,8 @@ export function createServices(deps: ServiceDependencies): Services {
     activities,
     mailer,
     credentials: createCredentialCipher(deps.credentialsKey),
+    oauth: deps.oauth,
+    webhooksAllowPrivateTargets: deps.webhooksAllowPrivateTargets ?? false,
     session: createSessionService({
       sequelize: deps.sequelize,
       models,

@@ -19,6 +19,7 @@ export * from './announcements/announcement.dto';
 export * from './channels';
 export * from './companies';
 export * from './confirmation-orders';
+export * from './couriers';
 export * from './invoices';
 export * from './ip-whitelist';
 export * from './logs';

@@ -19,7 +19,11 @@ import {
   SHOPIFY_RECOMMENDED_ACTION,
 } from './orders/order.status';
 import { RETURN_HANDLING, RETURN_REASON_DECISION } from './orders/return.status';
-import { PICKUP_STORE_SYNC_STATUS, SHOPIFY_PICKUP_SYNC_STATUS } from './pickups/pickup.status';
+import {
+  PICKUP_PRODUCT_STATUS,
+  PICKUP_STORE_SYNC_STATUS,
+  SHOPIFY_PICKUP_SYNC_STATUS,
+} from './pickups/pickup.status';
 import {
   PRODUCT_LISTING_FILTER,
   PRODUCT_SYNC_STATUS,
@@ -55,6 +59,7 @@ export const VOCABULARIES = {
   tiktokProductFilter: TIKTOK_PRODUCT_FILTER,
   shopifyPickupSyncStatus: SHOPIFY_PICKUP_SYNC_STATUS,
   pickupStoreSyncStatus: PICKUP_STORE_SYNC_STATUS,
+  pickupProductStatus: PICKUP_PRODUCT_STATUS,
   invoiceSyncStatus: INVOICE_SYNC_STATUS,
   acknowledgeSyncStatus: ACKNOWLEDGE_SYNC_STATUS,
   purchaseOrderStatus: PURCHASE_ORDER_STATUS,

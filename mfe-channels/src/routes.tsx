@@ -1,9 +1,15 @@
 import type { RouteObject } from 'react-router';
 import { ROUTE_PATTERNS } from '@syncdesk/contracts';
+import { authorizationRoutes } from './authorization/authorization-routes';
+import { connectionRoutes } from './connections/connection-routes';
 import { ChannelListPage } from './pages/ChannelListPage';
 import { StoreFormPage } from './pages/StoreFormPage';
 import { StoreListPage } from './pages/StoreListPage';
 import { TransactionRecordListPage } from './pages/TransactionRecordListPage';
+import { CustomStatusesPage } from './custom-statuses/CustomStatusesPage';
+import { WebhookFormPage } from './webhooks/WebhookFormPage';
+import { courierRoutes } from './couriers/courier-routes';
+import { pickupRoutes } from './pickups/pickup-routes';
 
 /**
  * The pages this remote offers, with absolute paths: the shell mounts them under the top-level
@@ -14,6 +20,13 @@ export const routes: RouteObject[] = [
   { path: ROUTE_PATTERNS.storeCreate, element: <StoreFormPage /> },
   { path: ROUTE_PATTERNS.storeDetail, element: <StoreFormPage /> },
   { path: ROUTE_PATTERNS.channels, element: <ChannelListPage /> },
+  ...connectionRoutes,
+  ...authorizationRoutes,
+  { path: ROUTE_PATTERNS.webhookCreate, element: <WebhookFormPage /> },
+  { path: ROUTE_PATTERNS.webhookDetail, element: <WebhookFormPage /> },
+  { path: ROUTE_PATTERNS.channelCustomStatuses, element: <CustomStatusesPage /> },
+  ...courierRoutes,
+  ...pickupRoutes,
   { path: ROUTE_PATTERNS.transactionRecords, element: <TransactionRecordListPage /> },
 ];
 

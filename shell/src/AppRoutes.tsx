@@ -54,6 +54,14 @@ export function AppRoutes() {
           <Route path={ROUTE_PATTERNS.invitationAccept} element={<AcceptInvitationPage />} />
         </Route>
 
+        {/* Where OAuth providers send the browser back: a guest link is finished there by the
+            account's owner, who may have no login here, so these two paths need none. */}
+        <Route element={<EmptyLayout />}>
+          {[ROUTE_PATTERNS.authorization, ROUTE_PATTERNS.authorizationPlugin].map((path) => (
+            <Route key={path} path={path} element={<RemoteArea remote="mfe_channels" />} />
+          ))}
+        </Route>
+
         <Route element={<LoginGuard />}>
           <Route element={<DefaultLayout />}>
             <Route index element={<DashboardPage />} />

@@ -79,3 +79,4 @@ export { applyServerErrors } from './table/form-errors';
 export { zodRule } from './table/form-rules';
 export { PageHeader, type PageHeaderProps } from './table/PageHeader';
 export { RecordLoadState, useRecord } from './table/useRecord';
+export * from './forms/SettingsFields';

@@ -4,12 +4,13 @@ import {
   type CreationOptional,
   type InferAttributes,
   type InferCreationAttributes,
-  type ModelAttributes,
   type Sequelize,
 } from 'sequelize';
 import type { PermissionName } from '@syncdesk/contracts';
 import { id, init, jsonColumn, timestamps } from './model-helpers';
 import { defineChannelModels, type ChannelModels } from './channel.models';
+import { defineWebhookModels, type WebhookModels } from './webhook.models';
+import { defineCourierModels, type CourierModels } from './courier.models';
 
 /**
  * The identity tables (users, companies, memberships, roles, stores, …) as Sequelize models. They
@@ -194,7 +195,7 @@ export class OutboxEmail extends Model<InferAttributes<OutboxEmail>, InferCreati
   declare sent_at: Date | null;
 }
 
-export interface Models extends ChannelModels {
+export interface Models extends ChannelModels, WebhookModels, CourierModels {
   User: typeof User;
   Company: typeof Company;
   Role: typeof Role;
@@ -231,6 +232,8 @@ export function defineModels(sequelize: Sequelize): Models {
     OutboxEmail: class extends OutboxEmail {},
     PushDeviceToken: class extends PushDeviceToken {},
     ...defineChannelModels(sequelize),
+    ...defineWebhookModels(sequelize),
+    ...defineCourierModels(sequelize),
   };
   init<User>(models.User, sequelize, 'users', {
     id,

@@ -8,7 +8,9 @@ export type AppErrorCode =
   | 'not_found'
   | 'conflict'
   | 'too_many_requests'
-  | 'internal';
+  | 'internal'
+  /** A provider we called (an OAuth token endpoint) failed us. */
+  | 'bad_gateway';
 
 const STATUS_OF: Record<AppErrorCode, number> = {
   validation: 422,
@@ -18,6 +20,7 @@ const STATUS_OF: Record<AppErrorCode, number> = {
   conflict: 409,
   too_many_requests: 429,
   internal: 500,
+  bad_gateway: 502,
 };
 
 /** The one error type services and routes throw; the error middleware writes it as the spec's body. */

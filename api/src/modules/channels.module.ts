@@ -1,19 +1,58 @@
 import type { ApiRoute } from '../http/api-route';
 import type { CoreServices, Services } from '../services';
 import { channelCatalogueRoutes } from './channels/channel-catalogue.routes';
+import { channelConnectionRoutes } from './channels/channel.routes';
+import { createChannelService, type ChannelService } from './channels/channel.service';
+import { createWebhookService, type WebhookService } from './webhooks/webhook.service';
+import { webhookRoutes } from './webhooks/webhook.routes';
+import { createCustomStatusService, type CustomStatusService } from './custom-statuses/custom-status.service';
+import { customStatusRoutes } from './custom-statuses/custom-status.routes';
+import { createCourierServices, type CourierServices } from './couriers/courier-services';
+import { courierRoutes } from './couriers/courier.routes';
+import { createPickupServices, type PickupServices } from './pickups/pickup-services';
+import { pickupRoutes } from './pickups/pickup.routes';
+import {
+  channelAuthorizationRoutes,
+  createChannelAuthorizationServices,
+  type ChannelAuthorizationServices,
+} from './channels/oauth/channel-authorization.module';
 
 /**
  * A store's connections: sales channels, accounting channels and plugins, their OAuth
  * authorisation, couriers and mappings, custom order statuses, pickup stores and webhooks.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each connection domain
-export interface ChannelServices {}
+export interface ChannelServices extends CourierServices, PickupServices, ChannelAuthorizationServices {
+  channels: ChannelService;
+  webhooks: WebhookService;
+  customStatuses: CustomStatusService;
+}
 
-export function createChannelServices(_core: CoreServices): ChannelServices {
-  return {};
+export function createChannelServices(core: CoreServices): ChannelServices {
+  const { sequelize, models, activities } = core;
+  return {
+    channels: createChannelService({ sequelize, models, activities, cipher: core.credentials }),
+    webhooks: createWebhookService({
+      models,
+      activities,
+      credentials: core.credentials,
+      allowPrivateTargets: core.webhooksAllowPrivateTargets,
+    }),
+    customStatuses: createCustomStatusService({ models, activities }),
+    ...createCourierServices(core),
+    ...createPickupServices(core),
+    ...createChannelAuthorizationServices(core),
+  };
 }
 
 /** The isolation matrix lists routes with empty services, so the services are only used inside handlers. */
-export function channelRoutes(_services: Services): ApiRoute[] {
-  return [...channelCatalogueRoutes()];
+export function channelRoutes(services: Services): ApiRoute[] {
+  return [
+    ...channelCatalogueRoutes(),
+    ...channelConnectionRoutes(() => services.channels),
+    ...webhookRoutes(services),
+    ...customStatusRoutes(services),
+    ...courierRoutes(() => services),
+    ...pickupRoutes(() => services),
+    ...channelAuthorizationRoutes(() => services.channelAuthorization),
+  ];
 }

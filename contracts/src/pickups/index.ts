@@ -1,1 +1,2 @@
 export * from './pickup.status';
+export * from './pickup.dto';

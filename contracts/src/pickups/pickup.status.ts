@@ -20,3 +20,13 @@ export const PICKUP_STORE_SYNC_STATUS = defineVocabulary('pickupStoreSyncStatus'
   { value: 5, key: 'failed', label: 'Failed', tone: 'error' },
   { value: 6, key: 'updated_status', label: 'Status updated', tone: 'processing' },
 ]);
+
+/**
+ * Where a click-and-collect product stands at the pickup store; the spec's actions 'Mark as Ready
+ * For Pickup' and 'Mark as Picked Up' move it one step forward, never back.
+ */
+export const PICKUP_PRODUCT_STATUS = defineVocabulary('pickupProductStatus', [
+  { value: 'awaiting', key: 'awaiting', label: 'Awaiting', tone: 'default' },
+  { value: 'ready_for_pickup', key: 'ready_for_pickup', label: 'Ready for pickup', tone: 'processing' },
+  { value: 'picked_up', key: 'picked_up', label: 'Picked up', tone: 'success' },
+]);

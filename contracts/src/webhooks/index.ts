@@ -1,1 +1,2 @@
 export * from './webhook.status';
+export * from './webhook.dto';

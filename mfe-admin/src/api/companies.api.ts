@@ -3,6 +3,7 @@ import type {
   CompanyDto,
   CreateCompanyInput,
   PlanAction,
+  PushDhlChangesDto,
   UpdateCompanyInput,
 } from '@syncdesk/contracts';
 import { apiClient } from '@syncdesk/web-kit';
@@ -26,4 +27,9 @@ export async function deleteCompany(id: number): Promise<void> {
 export async function setCompanyPlan(id: number, status: PlanAction): Promise<CompanyAccountDto> {
   return (await apiClient.post<{ data: CompanyAccountDto }>(`/accounts-system/set-plan/${id}`, { status }))
     .data;
+}
+
+/** Administrators only: give the company's DHL-linked channel couriers the current DHL names. */
+export async function pushDhlChanges(id: number): Promise<PushDhlChangesDto> {
+  return (await apiClient.post<{ data: PushDhlChangesDto }>(`/companies/${id}/pushDHLChanges`)).data;
 }

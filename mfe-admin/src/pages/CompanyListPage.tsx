@@ -13,7 +13,13 @@ import {
   type DataTableColumn,
 } from '@syncdesk/web-kit';
 
-import { COMPANIES_PATH, deleteCompany, setCompanyPlan, updateCompany } from '../api/companies.api';
+import {
+  COMPANIES_PATH,
+  deleteCompany,
+  pushDhlChanges,
+  setCompanyPlan,
+  updateCompany,
+} from '../api/companies.api';
 import { CompanyForm } from '../components/CompanyForm';
 import { useCan } from '../hooks/useCan';
 
@@ -169,6 +175,26 @@ export function CompanyListPage() {
               >
                 <Button size="small">Plan</Button>
               </Dropdown>
+            ) : null}
+            {administrator ? (
+              <Button
+                size="small"
+                onClick={() =>
+                  confirm(
+                    `Push DHL changes to ${company.name}?`,
+                    'Its channel couriers linked to DHL take the current DHL names; custom names stay as they are.',
+                    'Push',
+                    async () => {
+                      const { updated } = await pushDhlChanges(company.id);
+                      notifySuccess(
+                        `DHL changes pushed: ${updated} ${updated === 1 ? 'courier' : 'couriers'} updated.`,
+                      );
+                    },
+                  )
+                }
+              >
+                Push DHL changes
+              </Button>
             ) : null}
             {can('general.delete') ? (
               <Button

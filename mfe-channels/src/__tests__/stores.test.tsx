@@ -81,6 +81,7 @@ describe('Stores', () => {
       'GET /stores/:id': { body: { data: OWN } },
       'PUT /stores/:id': { body: { data: OWN } },
       'GET /stores/:id/sharedCompanies': listBody([partner]),
+      'GET /stores/:id/webhooks': listBody([]),
       'POST /stores/:id/shareCompany': { status: 201, body: { data: partner } },
       'DELETE /stores/:id/shareCompany/:companyId': { status: 204 },
     });

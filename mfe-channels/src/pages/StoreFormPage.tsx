@@ -17,6 +17,7 @@ import { createStore, deleteStore, getStore, updateStore } from '../api/stores.a
 import { NotificationEmailsInput } from '../components/NotificationEmailsInput';
 import { SharedCompaniesCard } from '../components/SharedCompaniesCard';
 import { useCan } from '../hooks/useCan';
+import { StoreWebhooksCard } from '../webhooks/StoreWebhooksCard';
 
 interface Values {
   name: string;
@@ -139,6 +140,9 @@ export function StoreFormPage() {
         </Card>
         {store && !store.shared ? (
           <SharedCompaniesCard storeId={store.id} editable={can('stores.update')} />
+        ) : null}
+        {store ? (
+          <StoreWebhooksCard storeId={store.id} editable={!store.shared && can('stores.update')} />
         ) : null}
       </Flex>
     </>

@@ -9,6 +9,10 @@ import { coreCases } from './core.cases';
 import { peopleCases } from './people.cases';
 import { organisationCases } from './organisation.cases';
 import { channelCases } from './channels.cases';
+import { authorizationCases, authorizationEnvironment } from './authorization.cases';
+import { connectionCases } from './connections.cases';
+import { webhookCases } from './webhooks.cases';
+import { courierCases } from './couriers.cases';
 
 /**
  * Generated from the router: every route of the api gets the same questions. Anonymous → 401;
@@ -16,7 +20,16 @@ import { channelCases } from './channels.cases';
  * for Alpha's ids (or an answer without Alpha's data); Alpha's owner → success. A new route
  * without a case fails the first test below.
  */
-const CASES: RouteCases = { ...coreCases, ...peopleCases, ...organisationCases, ...channelCases };
+const CASES: RouteCases = {
+  ...coreCases,
+  ...peopleCases,
+  ...organisationCases,
+  ...channelCases,
+  ...authorizationCases,
+  ...connectionCases,
+  ...webhookCases,
+  ...courierCases,
+};
 
 // Enumerating routes needs no running services: handlers are only read, never called, here.
 const ROUTES: ApiRoute[] = apiRoutes({} as Services);
@@ -36,7 +49,7 @@ describe('tenant isolation matrix (MySQL)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('mysql', 'isolation');
-    server = await startTestProcess(database.url);
+    server = await startTestProcess(database.url, { ...authorizationEnvironment });
     world = await buildIsolationWorld(server.services);
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import type { DemoAccount } from '../../config';
 import type { Models } from '../models';
 import { hashPassword } from '../../modules/auth/password';
 import { openCompany } from '../../modules/companies/open-company';
+import { seedDemoConnections } from '../../modules/channels/demo-connections';
 
 export interface DemoAccounts {
   admin: DemoAccount;
@@ -62,6 +63,11 @@ export async function seedDemo(
     for (const name of ['Acme UK', 'Acme EU']) {
       await models.Store.create({ company_id: acme.id, name }, { transaction });
     }
+    const acmeUk = await models.Store.findOne({
+      where: { company_id: acme.id, name: 'Acme UK' },
+      transaction,
+    });
+    await seedDemoConnections(models, acmeUk!, transaction);
 
     await makeCompany('Beta Goods', seller.id, false);
 

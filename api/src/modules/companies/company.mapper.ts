@@ -7,6 +7,11 @@ import type { RequestScope } from '../../http/request-scope';
 export interface CompanyExtras {
   owner: Pick<User, 'name' | 'email'> | null;
   storesCount: number;
+  /** Sales channels and plugins of the company's own stores. */
+  channelsCount: number;
+  pluginsCount: number;
+  /** Webhooks of the company's own stores. */
+  webhooksCount: number;
   account: CompanyAccountDto;
 }
 
@@ -22,10 +27,9 @@ export function toCompanyDto(
     owner_name: protectPersonalData(scope, extras.owner?.name ?? null, 'name'),
     owner_email: protectPersonalData(scope, extras.owner?.email ?? null, 'email'),
     stores_count: extras.storesCount,
-    // Channels, plugins and webhooks have no tables yet: these counts are 0 until they land.
-    channels_count: 0,
-    plugins_count: 0,
-    webhooks_count: 0,
+    channels_count: extras.channelsCount,
+    plugins_count: extras.pluginsCount,
+    webhooks_count: extras.webhooksCount,
     creation_source: company.creation_source,
     plan_name: company.plan_name,
     is_active: Boolean(company.is_active),

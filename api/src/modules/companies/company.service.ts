@@ -70,7 +70,8 @@ export function createCompanyService(deps: {
   async function toDtos(scope: RequestScope, companies: Company[]): Promise<CompanyDto[]> {
     if (companies.length === 0) return [];
     const ownerIds = [...new Set(companies.flatMap((company) => company.owner_user_id ?? []))];
-    const [owners, storeCounts] = await Promise.all([
+    const companyIds = companies.map((company) => company.id);
+    const [owners, storeCounts, connectionCounts, webhookCounts] = await Promise.all([
       ownerIds.length
         ? models.User.findAll({ where: { id: { [Op.in]: ownerIds } }, attributes: ['id', 'name', 'email'] })
         : [],
@@ -78,7 +79,16 @@ export function createCompanyService(deps: {
         where: { company_id: { [Op.in]: companies.map((company) => company.id) } },
         group: ['company_id'],
       }),
+      models.Channel.count({
+        where: { company_id: { [Op.in]: companyIds }, kind: { [Op.in]: ['channel', 'plugin'] } },
+        group: ['company_id', 'kind'],
+      }),
+      models.Webhook.count({ where: { company_id: { [Op.in]: companyIds } }, group: ['company_id'] }),
     ]);
+    const connectionsOf = (companyId: number, kind: string) =>
+      Number(
+        connectionCounts.find((row) => Number(row.company_id) === companyId && row.kind === kind)?.count ?? 0,
+      );
     const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
     const storesByCompany = new Map(
       storeCounts.map((row) => [Number(row.company_id), Number(row.count)] as const),
@@ -87,6 +97,9 @@ export function createCompanyService(deps: {
       toCompanyDto(scope, company, {
         owner: company.owner_user_id ? (ownerById.get(company.owner_user_id) ?? null) : null,
         storesCount: storesByCompany.get(company.id) ?? 0,
+        channelsCount: connectionsOf(company.id, 'channel'),
+        pluginsCount: connectionsOf(company.id, 'plugin'),
+        webhooksCount: Number(webhookCounts.find((row) => Number(row.company_id) === company.id)?.count ?? 0),
         account: deps.accounts.accountOf(company),
       }),
     );

@@ -1,0 +1,2 @@
+export * from './courier.dto';
+export * from './courier-mapping.dto';

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+
+import { settingsFormFor } from '@syncdesk/contracts';
+import { stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+
+import { renderPage } from '../../__tests__/render-page';
+import { connection, MANAGER } from './connection-fixtures';
+
+/** The form endpoint answers the real definitions, as the api does. */
+const formRoute = {
+  'GET /stores/:id/channels/form/:type': (request: { path: string }) => ({
+    body: { data: settingsFormFor(request.path.split('/').at(-1) ?? '') },
+  }),
+};
+
+// Label and text queries throughout: role queries over a long antd form are slow in jsdom, and so
+// is a submit's validation pass over some thirty fields, hence the longer wait for its messages.
+const afterSubmit = (text: string) => screen.findByText(text, {}, { timeout: 5000 });
+
+describe('Channel settings form', () => {
+  it('renders each field type, and a dependsOn field appears only while its switch is on', async () => {
+    stubFetch(formRoute);
+    renderPage('/stores/11/channels/create/shopify', MANAGER);
+    expect(await screen.findByText('Add Shopify')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Shop URL')).toHaveAttribute('type', 'url');
+    expect(
+      screen.getByText('Your myshopify.com address, e.g. https://example.myshopify.com'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Get orders')).toHaveAttribute('role', 'switch');
+    expect(screen.getByLabelText('Get orders')).toBeChecked();
+    expect(screen.getByLabelText('Products per request')).toHaveValue('250');
+    expect(screen.getByLabelText('Order polling time')).toBeInTheDocument();
+    // Sections follow the spec's groups.
+    expect(screen.getByText('Shopify settings')).toBeInTheDocument();
+    expect(screen.getByText('Order fetching')).toBeInTheDocument();
+
+    expect(screen.queryByLabelText('Fraud score threshold')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Hold orders Shopify flags as fraud'));
+    expect(await screen.findByLabelText('Fraud score threshold')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Hold orders Shopify flags as fraud'));
+    await waitFor(() => expect(screen.queryByLabelText('Fraud score threshold')).not.toBeInTheDocument());
+  });
+
+  it("create: shows the api's required messages without a request, then a 422 under its field", async () => {
+    const api = stubFetch({
+      ...formRoute,
+      'POST /stores/:id/channels/:type': validationError({ name: ['The name has already been taken.'] }),
+    });
+    renderPage('/stores/11/channels/create/shopify', MANAGER);
+    const create = (await screen.findByText('Create channel')).closest('button') as HTMLElement;
+    fireEvent.click(create);
+    expect(await afterSubmit('The name field is required.')).toBeInTheDocument();
+    expect(screen.getByText('The shop url field is required.')).toBeInTheDocument();
+    // Hidden fields are not checked, as on the server.
+    expect(screen.queryByText('The get orders interval field is required.')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Shopify UK' } });
+    fireEvent.change(screen.getByLabelText('Shop URL'), { target: { value: 'acme' } });
+    fireEvent.click(create);
+    expect(await afterSubmit('The shop url field must be a valid URL.')).toBeInTheDocument();
+    expect(api.calls('POST', '/stores/11/channels/shopify')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Shop URL'), { target: { value: 'https://acme.myshopify.com' } });
+    fireEvent.click(create);
+    expect(await afterSubmit('The name has already been taken.')).toBeInTheDocument();
+    const body = api.calls('POST', '/stores/11/channels/shopify')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      name: 'Shopify UK',
+      shop_url: 'https://acme.myshopify.com',
+      get_orders: true,
+      products_per_request: 250,
+    });
+
+    const created = connection({ id: 9, type: 'shopify', provider: 'Shopify', auth_type: 'oauth' });
+    api.on('POST /stores/:id/channels/:type', { status: 201, body: { data: created } });
+    api.on('GET /stores/:id/channels/:id', { body: { data: created } });
+    fireEvent.click(create);
+    expect(await afterSubmit('Created successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/stores/11/channels/9'));
+    expect(
+      await screen.findByText('Not connected: connect to grant access before syncing.'),
+    ).toBeInTheDocument();
+  });
+
+  it('edit: saved secrets stay blank with a placeholder and are only sent when retyped', async () => {
+    const saved = connection({
+      settings: { url: 'https://shop.acme.test', order_statuses: ['processing'] },
+      credentials_set: ['api_key'],
+    });
+    const api = stubFetch({
+      ...formRoute,
+      'GET /stores/:id/channels/:id': { body: { data: saved } },
+      'PUT /stores/:id/channels/:id': {
+        body: { data: { ...saved, credentials_set: ['api_key', 'api_secret'] } },
+      },
+    });
+    renderPage('/stores/11/channels/5', MANAGER);
+    const key = await screen.findByLabelText('Consumer key');
+    expect(key).toHaveValue('');
+    expect(key).toHaveAttribute('placeholder', 'Saved — leave blank to keep');
+    expect(screen.getByLabelText('Consumer secret')).not.toHaveAttribute('placeholder');
+    expect(screen.getByLabelText('Store URL')).toHaveValue('https://shop.acme.test');
+
+    fireEvent.click(screen.getByText('Save').closest('button') as HTMLElement);
+    expect(await afterSubmit('The api secret field is required.')).toBeInTheDocument();
+    expect(screen.queryByText('The api key field is required.')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Consumer secret'), { target: { value: 's3cret' } });
+    fireEvent.click(screen.getByText('Save').closest('button') as HTMLElement);
+    await waitFor(() => expect(api.calls('PUT', '/stores/11/channels/5')).toHaveLength(1));
+    const body = api.calls('PUT', '/stores/11/channels/5')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'Web shop', url: 'https://shop.acme.test', api_secret: 's3cret' });
+    expect(body).not.toHaveProperty('api_key');
+    expect(await screen.findByText('Updated successfully.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Consumer secret')).toHaveAttribute(
+        'placeholder',
+        'Saved — leave blank to keep',
+      ),
+    );
+  });
+});

@@ -1,0 +1,23 @@
+/** The sales channel the courier and pickup screens' tests are about (`GET /stores/11/channels/5`). */
+export const CHANNEL = {
+  id: 5,
+  uuid: '0b0c6f5e-1d2a-4c3b-9e8f-7a6b5c4d3e2f',
+  store_id: 11,
+  company_id: 1,
+  kind: 'channel',
+  type: 'shopify',
+  provider: 'Shopify',
+  category: 'Ecommerce',
+  auth_type: 'oauth',
+  name: 'Acme Shopify',
+  is_active: true,
+  is_default: false,
+  account_nominal_code: null,
+  api_version: null,
+  settings: {},
+  credentials_set: [],
+  authorized_at: null,
+  token_expires_at: null,
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:00:00Z',
+};
