@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { insertChannelRow } from '../../testing/channel-fixtures';
 import { ALPHA_MARKER, noRequest, type IsolationWorld, type RouteCases } from './route-case';
 
 /**
@@ -11,15 +12,7 @@ const alphaStore = (world: IsolationWorld) => world.alpha.stores[0]!;
 
 async function alphaChannel(world: IsolationWorld) {
   const store = alphaStore(world);
-  return world.services.models.Channel.create({
-    uuid: randomUUID(),
-    company_id: store.company_id,
-    store_id: store.id,
-    kind: 'channel',
-    type: 'shopify',
-    name: `${ALPHA_MARKER} Shopify`,
-    settings: {},
-  });
+  return insertChannelRow(world.services, store, { name: `${ALPHA_MARKER} Shopify` });
 }
 
 async function alphaCourier(world: IsolationWorld) {

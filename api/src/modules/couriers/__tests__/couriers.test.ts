@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { insertChannelRow } from '../../../testing/channel-fixtures';
 import type { ChannelKind } from '@syncdesk/contracts';
 import type { Store } from '../../../db/models';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
@@ -35,17 +35,8 @@ describe.each(TEST_DIALECTS)('couriers and courier mappings (%s)', (dialect) => 
     const response = await server.request(method, `/api${path}`, { token, body });
     return { status: response.status, body: response.status === 204 ? null : await readJson(response) };
   };
-  // The channel service is another domain's; a row is all a courier needs.
   const addChannel = (store: Store, name = 'Shopify UK', kind: ChannelKind = 'channel') =>
-    server.services.models.Channel.create({
-      uuid: randomUUID(),
-      company_id: store.company_id,
-      store_id: store.id,
-      kind,
-      type: 'shopify',
-      name,
-      settings: {},
-    });
+    insertChannelRow(server.services, store, { name, kind });
   const courierId = async (code: string) =>
     (await server.services.models.Courier.findOne({ where: { code } }))!.id;
   const couriersOf = (store: Store, channelId: number) =>

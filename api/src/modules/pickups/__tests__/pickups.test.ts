@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { PICKUP_STORE_SYNC_STATUS, SHOPIFY_PICKUP_SYNC_STATUS, type ChannelKind } from '@syncdesk/contracts';
 import type { Store } from '../../../db/models';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
@@ -36,15 +36,7 @@ describe.each(TEST_DIALECTS)('pickup stores and products (%s)', (dialect) => {
     return { status: response.status, body: response.status === 204 ? null : await readJson(response) };
   };
   const addChannel = (store: Store, name = 'Shopify UK', kind: ChannelKind = 'channel') =>
-    server.services.models.Channel.create({
-      uuid: randomUUID(),
-      company_id: store.company_id,
-      store_id: store.id,
-      kind,
-      type: 'shopify',
-      name,
-      settings: {},
-    });
+    insertChannelRow(server.services, store, { name, kind });
   const storesOf = (store: Store, channelId: number) => `/pickupStores/${store.id}/${channelId}/stores`;
   const productsOf = (store: Store, channelId: number, pickupId: number) =>
     `/pickupStores/${store.id}/${channelId}/${pickupId}`;
