@@ -6,7 +6,7 @@ import type { Services } from './services';
 import { errorHandler } from './http/error-handler';
 import { requestLogger } from './http/request-logger';
 import { authenticate } from './http/authenticate';
-import { accessGuard, type ApiRoute } from './http/api-route';
+import { accessGuard, DEFAULT_JSON_LIMIT, type ApiRoute } from './http/api-route';
 import type { AppState } from './http/request-scope';
 import { serveFrontend, type FrontendOptions } from './http/frontend/serve-frontend';
 import { healthRoutes } from './modules/health/health.routes';
@@ -45,11 +45,15 @@ export function createApp(services: Services, options: AppOptions): Koa<AppState
 
   const router = new Router<AppState>({ prefix: '/api' });
   const requireScope = authenticate(services.scopes);
+  const jsonBody = jsonBodyParsers();
   for (const definition of apiRoutes(services)) {
     const guard = accessGuard(definition.access);
+    // The body is read last: a caller without a valid token or the permission is refused before
+    // a single byte of it is parsed, and each route reads no more than its own limit.
     const middleware = [
       ...(definition.access === 'public' ? [] : [requireScope]),
       ...(guard ? [guard] : []),
+      ...(definition.method === 'GET' ? [] : [jsonBody(definition.options?.jsonLimit ?? DEFAULT_JSON_LIMIT)]),
       (ctx: Parameters<ApiRoute['handler']>[0]) => definition.handler(ctx),
     ];
     router.register(definition.path, [definition.method], middleware as never);
@@ -57,8 +61,20 @@ export function createApp(services: Services, options: AppOptions): Koa<AppState
 
   app.use(requestLogger(options.logger));
   app.use(errorHandler(options.logger));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '2mb' }));
   app.use(router.routes()).use(router.allowedMethods({ throw: true }));
   if (options.frontend) app.use(serveFrontend(options.frontend));
   return app;
+}
+
+/** One JSON body parser per distinct limit, shared by the routes that use it. */
+function jsonBodyParsers() {
+  const parsers = new Map<string, ReturnType<typeof bodyParser>>();
+  return (jsonLimit: string) => {
+    let parser = parsers.get(jsonLimit);
+    if (!parser) {
+      parser = bodyParser({ enableTypes: ['json'], jsonLimit });
+      parsers.set(jsonLimit, parser);
+    }
+    return parser;
+  };
 }

@@ -59,8 +59,14 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a graceful shutdown may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).default(25),
-  /** Accept webhook urls on private or local networks (on-premise receivers; tests). */
-  WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+  /**
+   * Accept urls our servers call (webhook receivers, channels' shop and API addresses) on private
+   * or local networks: on-premise installs, local simulators, tests. Off, only hosts that are and
+   * resolve to public addresses are accepted.
+   */
+  OUTBOUND_ALLOW_PRIVATE_TARGETS: booleanFlag.optional(),
+  /** The earlier name of OUTBOUND_ALLOW_PRIVATE_TARGETS, still read; the new name wins when both are set. */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanFlag.optional(),
 });
 
 export interface DemoAccount {
@@ -92,7 +98,8 @@ export interface Config {
   planManageUrl: string;
   logLevel: string;
   shutdownTimeoutMs: number;
-  webhooksAllowPrivateTargets: boolean;
+  /** OUTBOUND_ALLOW_PRIVATE_TARGETS (or its earlier name WEBHOOKS_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets: boolean;
 }
 
 const repositoryRoot = path.resolve(__dirname, '..', '..');
@@ -137,6 +144,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     planManageUrl: env.PLAN_MANAGE_URL,
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_S * 1000,
-    webhooksAllowPrivateTargets: env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+    allowPrivateTargets: env.OUTBOUND_ALLOW_PRIVATE_TARGETS ?? env.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? false,
   };
 }

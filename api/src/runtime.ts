@@ -15,6 +15,7 @@ import { createTokenService } from './modules/auth/token.service';
 import { createServices, type Services } from './services';
 import { createApp } from './app';
 import { createSocketServer, roomsFor, type SocketServer } from './realtime/socket-server';
+import { createAuthorityBus } from './modules/auth/authority-bus';
 import { createRedisPublisher, type RedisPublisher } from './realtime/redis-publisher';
 import { createRemoteManifest } from './http/frontend/remote-manifest';
 import { seedDemo } from './db/seed/demo-seed';
@@ -70,6 +71,9 @@ export async function startProcess(
 
   // Filled in once the services exist; sockets only connect after the server listens.
   const late: { scopes?: ScopeService } = {};
+  // Changes of authority reach every replica: first the scope cache forgets, then sockets re-check.
+  const authority = await createAuthorityBus({ logger, redisUrl: config.redisUrl });
+  authority.subscribe((change) => late.scopes?.forget(change));
   // Login-throttle counters are shared through Redis when replicas exist.
   const throttleRedis = config.redisUrl && httpServer ? new Redis(config.redisUrl) : undefined;
   let socketServer: SocketServer | undefined;
@@ -78,8 +82,15 @@ export async function startProcess(
   if (httpServer) {
     socketServer = await createSocketServer(httpServer, {
       // Bound below, once the services exist: the handshake resolves the same scope as a request.
-      resolveRooms: async (token, handshake) =>
-        roomsFor(await late.scopes!.resolve(token, { clientIp: handshake.address, via: 'web' })),
+      resolve: async (token, handshake) => {
+        const { scope, endsAt } = await late.scopes!.resolveSession(token, {
+          clientIp: handshake.address,
+          via: 'web',
+        });
+        const session = { tokenId: scope.tokenId, userId: scope.userId, companyId: scope.companyId };
+        return { rooms: roomsFor(scope), session, endsAt };
+      },
+      onAuthorityChange: (listener) => authority.subscribe(listener),
       logger,
       redisUrl: config.redisUrl,
     });
@@ -106,7 +117,8 @@ export async function startProcess(
     appUrl: config.appUrl,
     planManageUrl: config.planManageUrl,
     smtpUrl: config.smtpUrl,
-    webhooksAllowPrivateTargets: config.webhooksAllowPrivateTargets,
+    allowPrivateTargets: config.allowPrivateTargets,
+    authority,
     redis: throttleRedis,
     jobStore: {
       backend: backend.name,
@@ -162,6 +174,7 @@ export async function startProcess(
       }
       await agenda.stop(false);
       await redisPublisher?.close();
+      await authority.close();
       await throttleRedis?.quit().catch(() => undefined);
       await sequelize.close();
     })());

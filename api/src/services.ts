@@ -6,6 +6,8 @@ import type { JobScheduler } from './jobs/job-scheduler';
 import { defineModels, type Models } from './db/models';
 import type { TokenService } from './modules/auth/token.service';
 import { createScopeService, type ScopeService } from './modules/auth/scope.service';
+import type { AuthorityChanges } from './modules/auth/authority-change';
+import { watchAuthorityTables } from './modules/auth/authority-watch';
 import {
   createLoginThrottle,
   DEFAULT_LOGIN_THROTTLE,
@@ -48,8 +50,13 @@ export interface ServiceDependencies {
   /** Shares login-throttle counters between replicas. */
   redis?: Redis;
   loginThrottle?: Partial<LoginThrottleOptions>;
-  /** Webhook urls may point at private or local networks (WEBHOOKS_ALLOW_PRIVATE_TARGETS). */
-  webhooksAllowPrivateTargets?: boolean;
+  /**
+   * Urls our servers call (webhooks, channels' shop and API addresses) may point at private or
+   * local networks (OUTBOUND_ALLOW_PRIVATE_TARGETS).
+   */
+  allowPrivateTargets?: boolean;
+  /** Where changes of authority (revoked tokens, memberships, roles…) are announced to every replica. */
+  authority?: AuthorityChanges;
 }
 
 /** The services every module builds on. */
@@ -64,6 +71,8 @@ export interface CoreServices {
   loginThrottle: LoginThrottle;
   tokens: TokenService;
   scopes: ScopeService;
+  /** Announce a change of who may do what (after it is committed): caches and sockets follow. */
+  authority: AuthorityChanges;
   session: SessionService;
   userTokens: UserTokenService;
   pushDevices: PushDeviceService;
@@ -71,7 +80,7 @@ export interface CoreServices {
   mailer: Mailer;
   credentials: CredentialCipher;
   oauth: OAuthSettings;
-  webhooksAllowPrivateTargets: boolean;
+  allowPrivateTargets: boolean;
 }
 
 /** Every domain service, built once per process and shared by the api routes and the job handlers. */
@@ -82,6 +91,9 @@ export interface Services extends CoreServices, PeopleServices, OrganisationServ
 
 export function createServices(deps: ServiceDependencies): Services {
   const models = defineModels(deps.sequelize);
+  const authority: AuthorityChanges = deps.authority ?? { changed: () => undefined };
+  // Whatever code writes a membership, role, store or IP rule, caches and sockets hear of it.
+  watchAuthorityTables(models, authority);
   const scopes = createScopeService({ models, tokens: deps.tokens });
   const activities = createActivityService({ models });
   const mailer = createMailer({ models, logger: deps.logger, smtpUrl: deps.smtpUrl });
@@ -100,11 +112,12 @@ export function createServices(deps: ServiceDependencies): Services {
     loginThrottle: throttle,
     tokens: deps.tokens,
     scopes,
+    authority,
     activities,
     mailer,
     credentials: createCredentialCipher(deps.credentialsKey),
     oauth: deps.oauth,
-    webhooksAllowPrivateTargets: deps.webhooksAllowPrivateTargets ?? false,
+    allowPrivateTargets: deps.allowPrivateTargets ?? false,
     session: createSessionService({
       sequelize: deps.sequelize,
       models,

@@ -39,6 +39,9 @@ export const SUCCESS_MESSAGES = {
     'Password reset link sent. If you do not receive an e-mail within 24 hours, please contact support.',
   userVerified: 'User verified successfully.',
   invitationSent: 'Invitation sent successfully.',
+  // The same words whether or not the address already had an account: the answer must not tell.
+  userAddedOrInvited:
+    'Done. If {email} is new to Syncdesk, its account is ready; if it already has one, its owner has been invited to join and will appear here after accepting.',
   copied: 'Copied to clipboard.',
   exportStarted: 'Export started. You will be notified by e-mail when it is ready.',
   importStarted: 'Import started. You will be notified by e-mail when it is finished.',

@@ -101,3 +101,23 @@ export function hasScope(scope: Scope | null | undefined, name: PermissionName):
   if (Array.isArray(scope)) return scope.includes(name);
   return Boolean((scope as Readonly<Record<string, unknown>>)[name]);
 }
+
+/**
+ * What a role would give beyond what its granter holds: the permissions it has that the granter
+ * lacks, plus unmasked personal data when the granter works under data protection (that permission
+ * takes away, so lacking it is the wider right). Empty means the granter may hand this role out or
+ * write these permissions into a role. Platform administrators are the exception, decided by the
+ * caller of this function.
+ */
+export function permissionsBeyond(
+  granter: Iterable<string>,
+  granted: Iterable<string>,
+): PermissionName[] {
+  const held = new Set(granter);
+  const wanted = new Set(granted);
+  const beyond = PERMISSION_NAMES.filter(
+    (name) => name !== 'data_protection' && wanted.has(name) && !held.has(name),
+  );
+  if (held.has('data_protection') && !wanted.has('data_protection')) beyond.push('data_protection');
+  return beyond;
+}

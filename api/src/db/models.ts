@@ -29,6 +29,10 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare support_hash: string | null;
   declare last_company_id: number | null;
   declare account_notices_read_at: CreationOptional<Date | null>;
+  /** Raised by a password change or reset: tokens signed with a lower epoch no longer open anything. */
+  declare session_epoch: CreationOptional<number>;
+  /** The one older token a password change keeps (the session that made the change). */
+  declare kept_token_id: CreationOptional<string | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -246,6 +250,8 @@ export function defineModels(sequelize: Sequelize): Models {
     support_hash: { type: DataTypes.STRING(64), allowNull: true },
     last_company_id: { type: DataTypes.INTEGER, allowNull: true },
     account_notices_read_at: { type: DataTypes.DATE, allowNull: true },
+    session_epoch: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+    kept_token_id: { type: DataTypes.STRING(64), allowNull: true },
     ...timestamps,
   });
   init<PushDeviceToken>(models.PushDeviceToken, sequelize, 'push_device_tokens', {

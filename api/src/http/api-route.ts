@@ -13,12 +13,21 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RouteContext = ParameterizedContext<AppState> & { params: Record<string, string> };
 
+/** The largest JSON body a route reads unless it says otherwise. */
+export const DEFAULT_JSON_LIMIT = '256kb';
+
+export interface RouteOptions {
+  /** Largest JSON body this route accepts (`bytes` syntax, e.g. '2mb'); larger answers 413. */
+  jsonLimit?: string;
+}
+
 export interface ApiRoute {
   method: HttpMethod;
   /** Relative to `/api`, in @koa/router syntax (`/users/:id`). */
   path: string;
   access: RouteAccess;
   handler(ctx: RouteContext): Promise<void>;
+  options?: RouteOptions;
 }
 
 export function route(
@@ -26,8 +35,9 @@ export function route(
   path: string,
   access: RouteAccess,
   handler: (ctx: RouteContext) => Promise<void>,
+  options?: RouteOptions,
 ): ApiRoute {
-  return { method, path, access, handler };
+  return { method, path, access, handler, ...(options ? { options } : {}) };
 }
 
 export function scopeOf(ctx: ParameterizedContext<AppState>): RequestScope {

@@ -28,14 +28,20 @@ export interface ChannelServices extends CourierServices, PickupServices, Channe
 }
 
 export function createChannelServices(core: CoreServices): ChannelServices {
-  const { sequelize, models, activities } = core;
+  const { sequelize, models, activities, allowPrivateTargets } = core;
   return {
-    channels: createChannelService({ sequelize, models, activities, cipher: core.credentials }),
+    channels: createChannelService({
+      sequelize,
+      models,
+      activities,
+      cipher: core.credentials,
+      allowPrivateTargets,
+    }),
     webhooks: createWebhookService({
       models,
       activities,
       credentials: core.credentials,
-      allowPrivateTargets: core.webhooksAllowPrivateTargets,
+      allowPrivateTargets,
     }),
     customStatuses: createCustomStatusService({ models, activities }),
     ...createCourierServices(core),

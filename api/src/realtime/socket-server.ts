@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import {
@@ -12,9 +12,18 @@ import {
 import { bearerTokenOf } from '../http/authenticate';
 import type { RequestScope } from '../http/request-scope';
 import type { Logger } from '../logger';
+import { concerns, type AuthorityChange } from '../modules/auth/authority-change';
+
+/** setTimeout's ceiling (about 24.8 days); a later end is re-armed when the timer fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 interface SocketData {
   rooms: Room[];
+  /** The handshake's token and address: what the socket's authority is re-checked from. */
+  token: string;
+  address: string;
+  /** Who the socket is, for matching authority changes. */
+  session: AuthoritySession;
 }
 
 export type RealtimeServer = Server<
@@ -24,9 +33,26 @@ export type RealtimeServer = Server<
   SocketData
 >;
 
+/** Whom a socket belongs to: compared with each authority change. */
+export interface AuthoritySession {
+  tokenId: string;
+  userId: number;
+  companyId: number;
+}
+
+/** What a token opens for a socket: its rooms, whose it is, and when it ends by itself. */
+export interface SocketAuthority {
+  rooms: Room[];
+  session: AuthoritySession;
+  /** Epoch ms; the socket is re-checked then (token expiry, end of a revocation's grace). */
+  endsAt: number | null;
+}
+
 export interface SocketServerOptions {
-  /** The rooms a bearer token entitles its holder to; rejects for an invalid token. */
-  resolveRooms(token: string, handshake: { address: string }): Promise<Room[]>;
+  /** What a bearer token entitles its holder to; rejects for an invalid token. */
+  resolve(token: string, handshake: { address: string }): Promise<SocketAuthority>;
+  /** Authority changes (revoked tokens, removed members, edited roles…) from every replica. */
+  onAuthorityChange(listener: (change: AuthorityChange) => void): () => void;
   logger: Logger;
   /** When set, replicas share rooms through Redis pub/sub (the official adapter). */
   redisUrl?: string;
@@ -61,23 +87,70 @@ export async function createSocketServer(
     io.adapter(createAdapter(publisher, subscriber, { key: 'syncdesk' }));
   }
 
+  const endTimers = createEndTimers();
+  /** Sockets being re-checked, and whether another change arrived meanwhile (check once more). */
+  const checking = new Map<string, { again: boolean }>();
+
   // The handshake carries the same bearer token as the api; no valid token, no socket.
   io.use((socket, next) => {
     const token =
       (typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null) ??
       bearerTokenOf(socket.handshake.headers.authorization);
     if (!token) return next(new Error('Unauthenticated.'));
-    options.resolveRooms(token, { address: socket.handshake.address }).then(
-      (joined) => {
-        socket.data.rooms = joined;
+    const address = socket.handshake.address;
+    options.resolve(token, { address }).then(
+      (authority) => {
+        socket.data = { rooms: authority.rooms, token, address, session: authority.session };
+        endTimers.arm(socket.id, authority.endsAt, () => void recheck(socket));
         next();
       },
       () => next(new Error('Unauthenticated.')),
     );
   });
 
+  /**
+   * Re-reads what the socket's token opens now: nothing → disconnected at once; fewer or other
+   * stores → it leaves the rooms it lost and joins the ones it gained.
+   */
+  async function recheck(socket: RealtimeSocket): Promise<void> {
+    const running = checking.get(socket.id);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: false };
+    checking.set(socket.id, state);
+    try {
+      do {
+        state.again = false;
+        if (!socket.connected) return;
+        let authority: SocketAuthority;
+        try {
+          authority = await options.resolve(socket.data.token, { address: socket.data.address });
+        } catch {
+          socket.disconnect(true);
+          return;
+        }
+        const lost = socket.data.rooms.filter((room) => !authority.rooms.includes(room));
+        for (const room of lost) await socket.leave(room);
+        await socket.join(authority.rooms);
+        socket.data = { ...socket.data, rooms: authority.rooms, session: authority.session };
+        endTimers.arm(socket.id, authority.endsAt, () => void recheck(socket));
+      } while (state.again);
+    } finally {
+      checking.delete(socket.id);
+    }
+  }
+
+  const stopListening = options.onAuthorityChange((change) => {
+    for (const socket of io.of('/').sockets.values()) {
+      if (socket.data.session && concerns(change, socket.data.session)) void recheck(socket);
+    }
+  });
+
   io.on('connection', (socket) => {
     void socket.join(socket.data.rooms);
+    socket.on('disconnect', () => endTimers.clear(socket.id));
   });
 
   const publish: Publish = (event) => {
@@ -92,8 +165,39 @@ export async function createSocketServer(
     io,
     publish,
     async close() {
+      stopListening();
+      endTimers.clearAll();
       await io.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}
+
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** One timer per socket, firing when its token ends by itself. */
+function createEndTimers() {
+  const timers = new Map<string, NodeJS.Timeout>();
+  const clear = (socketId: string) => {
+    clearTimeout(timers.get(socketId));
+    timers.delete(socketId);
+  };
+  return {
+    arm(socketId: string, endsAt: number | null, onEnd: () => void) {
+      clear(socketId);
+      if (endsAt === null) return;
+      const delay = Math.min(Math.max(endsAt - Date.now(), 0) + 50, MAX_TIMER_MS);
+      const timer = setTimeout(() => {
+        timers.delete(socketId);
+        onEnd();
+      }, delay);
+      timer.unref();
+      timers.set(socketId, timer);
+    },
+    clear,
+    clearAll() {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
     },
   };
 }

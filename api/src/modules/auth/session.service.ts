@@ -69,7 +69,9 @@ export function createSessionService(deps: SessionDependencies): SessionService 
     companyId: number,
     caller: CallerContext,
   ): Promise<TokenResponse> {
-    const signed = await deps.tokens.sign({ userId, companyId });
+    const user = await models.User.findByPk(userId, { attributes: ['session_epoch'] });
+    if (!user) throw new AppError('unauthenticated', 'Unauthenticated.');
+    const signed = await deps.tokens.sign({ userId, companyId, sessionEpoch: user.session_epoch });
     // Checks membership, company state and IP rules exactly as every later request will.
     await deps.scopes.scopeFor(
       { userId, companyId, tokenId: signed.claims.tokenId, tokenExpiresAt: signed.claims.expiresAt },
@@ -218,7 +220,15 @@ export function createSessionService(deps: SessionDependencies): SessionService 
       if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
         throw AppError.validation({ current_password: ['The current password is incorrect.'] });
       }
-      await user.update({ password_hash: await hashPassword(input.password) });
+      // Every other session of the account ends (tokens refused, sockets disconnected); the one
+      // making the change stays signed in. API tokens are separate credentials and keep working:
+      // integrations must not stop because a person changed their password (they are listed and
+      // revoked in Settings › API tokens). A reset, below, ends them too.
+      await user.update({
+        password_hash: await hashPassword(input.password),
+        session_epoch: user.session_epoch + 1,
+        kept_token_id: scope.tokenId.startsWith('api-token:') ? null : scope.tokenId,
+      });
       await deps.activities.record(scope, {
         event: 'user.password_changed',
         subjectType: 'user',
@@ -255,10 +265,18 @@ export function createSessionService(deps: SessionDependencies): SessionService 
         { where: { id: record.id, used_at: null } },
       );
       if (claimed !== 1) throw AppError.validation({ token: [RESET_LINK_INVALID] }, RESET_LINK_INVALID);
-      await models.User.update(
-        { password_hash: await hashPassword(input.password) },
-        { where: { id: record.user_id } },
-      );
+      // A reset is how an account is recovered when it may be in someone else's hands: every
+      // session and every API token of the account ends.
+      const passwordHash = await hashPassword(input.password);
+      await deps.sequelize.transaction(async (transaction) => {
+        const user = await models.User.findByPk(record.user_id, { transaction, lock: true });
+        if (!user) return;
+        await user.update(
+          { password_hash: passwordHash, session_epoch: user.session_epoch + 1, kept_token_id: null },
+          { transaction },
+        );
+        await models.UserApiToken.destroy({ where: { user_id: user.id }, transaction });
+      });
       await deps.activities.record(null, {
         event: 'user.password_reset',
         subjectType: 'user',

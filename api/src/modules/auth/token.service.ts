@@ -8,6 +8,8 @@ export interface TokenClaims {
   companyId: number;
   tokenId: string;
   expiresAt: Date;
+  /** The account's session epoch when the token was signed (tokens from before the claim: 0). */
+  sessionEpoch: number;
 }
 
 export interface SignedToken {
@@ -21,7 +23,10 @@ const ALGORITHMS = ['HS256'];
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 
 export interface TokenService {
-  sign(subject: { userId: number; companyId: number }, lifetimeSeconds?: number): Promise<SignedToken>;
+  sign(
+    subject: { userId: number; companyId: number; sessionEpoch?: number },
+    lifetimeSeconds?: number,
+  ): Promise<SignedToken>;
   /** Verifies signature, algorithm, issuer, audience and expiry; throws a 401 AppError otherwise. */
   verify(token: string): Promise<TokenClaims>;
 }
@@ -37,7 +42,8 @@ export function createTokenService(secret: string): TokenService {
       const tokenId = randomUUID();
       const issuedAt = Math.floor(Date.now() / 1000);
       const expiresAt = new Date((issuedAt + lifetimeSeconds) * 1000);
-      const token = await new SignJWT({ cid: subject.companyId })
+      const sessionEpoch = subject.sessionEpoch ?? 0;
+      const token = await new SignJWT({ cid: subject.companyId, sep: sessionEpoch })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(subject.userId))
         .setJti(tokenId)
@@ -46,7 +52,10 @@ export function createTokenService(secret: string): TokenService {
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + lifetimeSeconds)
         .sign(key);
-      return { token, claims: { userId: subject.userId, companyId: subject.companyId, tokenId, expiresAt } };
+      return {
+        token,
+        claims: { userId: subject.userId, companyId: subject.companyId, tokenId, expiresAt, sessionEpoch },
+      };
     },
     async verify(token) {
       try {
@@ -57,10 +66,23 @@ export function createTokenService(secret: string): TokenService {
         });
         const userId = Number(payload.sub);
         const companyId = Number(payload.cid);
-        if (!Number.isInteger(userId) || !Number.isInteger(companyId) || !payload.jti || !payload.exp) {
+        const sessionEpoch = payload.sep === undefined ? 0 : Number(payload.sep);
+        if (
+          !Number.isInteger(userId) ||
+          !Number.isInteger(companyId) ||
+          !Number.isInteger(sessionEpoch) ||
+          !payload.jti ||
+          !payload.exp
+        ) {
           throw new Error('claims');
         }
-        return { userId, companyId, tokenId: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+        return {
+          userId,
+          companyId,
+          tokenId: payload.jti,
+          expiresAt: new Date(payload.exp * 1000),
+          sessionEpoch,
+        };
       } catch (error) {
         const message =
           error instanceof joseErrors.JWTExpired ? 'Your session has expired.' : 'Unauthenticated.';

@@ -6,6 +6,12 @@ import {
   type SettingField,
   type SettingValue,
 } from '@syncdesk/contracts';
+import type { FieldErrors } from '../../http/app-error';
+import {
+  outboundUrlMessage,
+  outboundUrlProblem,
+  type OutboundUrlGuardOptions,
+} from '../../http/outbound-url-guard';
 
 /**
  * Turning a settings form's flat values (what the browser posts) into what a channel row stores,
@@ -146,4 +152,36 @@ export function valuesForUpdate(
     else merged[name] = value;
   }
   return merged;
+}
+
+/**
+ * The url fields (a shop's or an API's address, which our servers call) whose target is not a
+ * public internet address, as a 422 field map worded with each field's label as the form shows it;
+ * null when there are none. It runs once the form validated, which already wants http(s) and a
+ * host: this is the server-only part (the DNS look-up), see outbound-url-guard.ts.
+ *
+ * `given` limits the check to the fields a body sets, as an update does (like a webhook's url, an
+ * address is checked whenever it is sent, and a form sends it with every save); without it every
+ * url field with a value is checked, as on create.
+ */
+export async function urlTargetErrors(
+  fields: readonly SettingField[],
+  values: Record<string, unknown>,
+  guard: OutboundUrlGuardOptions,
+  given?: Record<string, unknown>,
+): Promise<FieldErrors | null> {
+  const checked = fields.filter((field) => {
+    const value = values[field.name];
+    if (!field.url || typeof value !== 'string' || value.trim() === '') return false;
+    return given === undefined || Object.hasOwn(given, field.name);
+  });
+  const problems = await Promise.all(
+    checked.map((field) => outboundUrlProblem(String(values[field.name]), guard)),
+  );
+  const errors: FieldErrors = {};
+  checked.forEach((field, index) => {
+    const problem = problems[index];
+    if (problem) errors[field.name] = [outboundUrlMessage(problem, field.label)];
+  });
+  return Object.keys(errors).length > 0 ? errors : null;
 }

@@ -27,7 +27,13 @@ import { changedFields, type ActivityService } from '../activities/activity.serv
 import { findChannelStore, findStoreChannel } from './channel-access';
 import { readChannelCredentials, writeChannelCredentials } from './channel-credentials';
 import { formSettingsOf, toChannelDto } from './channel.mapper';
-import { secretFieldsOf, splitValues, valuesForCreate, valuesForUpdate } from './channel-settings';
+import {
+  secretFieldsOf,
+  splitValues,
+  urlTargetErrors,
+  valuesForCreate,
+  valuesForUpdate,
+} from './channel-settings';
 import type { CredentialCipher } from './credential-cipher';
 
 const LIST_SPEC: ListQuerySpec<Attributes<Channel>> = {
@@ -131,8 +137,11 @@ export function createChannelService(deps: {
   models: Models;
   activities: ActivityService;
   cipher: CredentialCipher;
+  /** OUTBOUND_ALLOW_PRIVATE_TARGETS: shop and API urls on private or local networks are accepted. */
+  allowPrivateTargets: boolean;
 }): ChannelService {
   const { models, cipher } = deps;
+  const urlGuard = { allowPrivateTargets: deps.allowPrivateTargets };
 
   /**
    * The saved credentials; a blob that no longer opens (key rotated, row tampered with) reads as
@@ -249,6 +258,8 @@ export function createChannelService(deps: {
         else errors.api_version = [INVALID_API_VERSION];
       }
       if (Object.keys(errors).length > 0) refuseInvalid(errors);
+      const urlErrors = await urlTargetErrors(fields, values, urlGuard);
+      if (urlErrors) refuseInvalid(urlErrors);
 
       const { settings, secrets, columns } = splitValues(fields, values);
       const uuid = randomUUID();
@@ -293,6 +304,8 @@ export function createChannelService(deps: {
       const values = valuesForUpdate(channel.type, formSettingsOf(channel), saved, body);
       const errors = settingsErrorsFor(channel.type, values);
       if (errors) refuseInvalid(errors);
+      const urlErrors = await urlTargetErrors(fields, values, urlGuard, body);
+      if (urlErrors) refuseInvalid(urlErrors);
 
       const { settings, secrets, columns } = splitValues(fields, values);
       const changedSecrets = Object.keys(secrets).filter((name) => secrets[name] !== saved[name]);

@@ -10,6 +10,7 @@ import {
 } from '@syncdesk/contracts';
 import { AppError, type FieldErrors } from '../../http/app-error';
 import { findPage, type ListQueryInput, type ListQuerySpec } from '../../http/list-query';
+import type { HostResolver } from '../../http/outbound-url-guard';
 import type { RequestScope } from '../../http/request-scope';
 import type { Models } from '../../db/models';
 import type { Webhook } from '../../db/webhook.models';
@@ -17,7 +18,7 @@ import { changedFields, type ActivityService } from '../activities/activity.serv
 import { findChannelStore } from '../channels/channel-access';
 import type { CredentialCipher } from '../channels/credential-cipher';
 import { toWebhookDto, webhookActivityValues } from './webhook.mapper';
-import { webhookUrlTargetProblem, type HostResolver } from './webhook-url-guard';
+import { webhookUrlTargetProblem } from './webhook-url-guard';
 
 const LIST_SPEC: ListQuerySpec<Attributes<Webhook>> = {
   filters: {

@@ -20,11 +20,13 @@ async function startServer(redisUrl?: string) {
   const realtime = await createSocketServer(httpServer, {
     logger,
     redisUrl,
-    resolveRooms: async (token) => {
+    resolve: async (token) => {
       const joined = roomsByToken.get(token);
       if (!joined) throw new Error('Unauthenticated.');
-      return joined;
+      return { rooms: joined, session: { tokenId: token, userId: 0, companyId: 0 }, endsAt: null };
     },
+    // Authority changes are exercised with the real scope resolver in the api's tests.
+    onAuthorityChange: () => () => undefined,
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;

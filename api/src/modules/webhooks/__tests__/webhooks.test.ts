@@ -285,6 +285,7 @@ describe('webhooks with private targets allowed (SQLite)', () => {
   let token: string;
 
   beforeAll(async () => {
+    // The earlier name of OUTBOUND_ALLOW_PRIVATE_TARGETS, still read for installs that set it.
     ({ database, server, call } = await openServer('sqlite', { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' }));
     alpha = await createCompany(server.services, { name: 'Alpha', stores: ['Alpha Main'] });
     token = await alpha.tokenFor(alpha.owner);
