@@ -52,7 +52,7 @@ export async function startProcess(
     if (applied.length) logger.info({ applied }, 'database migrated');
   }
 
-  const backend = createAgendaBackend({ sequelize, mongoUrl: config.agendaMongoUrl });
+  const backend = createAgendaBackend({ sequelize, mongoUrl: config.agendaMongoUrl, logger });
   const agenda = new Agenda({
     backend,
     name: `${os.hostname()}-${process.pid}`,

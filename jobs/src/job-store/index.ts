@@ -1,3 +1,7 @@
 export { SequelizeBackend, type SequelizeBackendOptions } from './sequelize-backend';
-export { SequelizeJobRepository, type SequelizeJobRepositoryOptions } from './sequelize-job-repository';
+export {
+  SequelizeJobRepository,
+  type JobStoreLogger,
+  type SequelizeJobRepositoryOptions,
+} from './sequelize-job-repository';
 export { createAgendaBackend, type AgendaBackendSettings } from './create-agenda';

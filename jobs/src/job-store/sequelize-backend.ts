@@ -1,6 +1,6 @@
 import type { AgendaBackend, JobRepository } from 'agenda';
 import type { Sequelize } from 'sequelize';
-import { SequelizeJobRepository } from './sequelize-job-repository';
+import { SequelizeJobRepository, type JobStoreLogger } from './sequelize-job-repository';
 
 export interface SequelizeBackendOptions {
   /** The application's connection (MySQL/MariaDB or SQLite). Agenda never closes it. */
@@ -11,6 +11,11 @@ export interface SequelizeBackendOptions {
   ensureSchema?: boolean;
   /** Lock candidates read per query (advanced tuning). Default 10. */
   lockBatchSize?: number;
+  /**
+   * The application's logger, for job state saves the database refused (Agenda drops those errors).
+   * Default: console. Not Agenda's `backend.logger`, which is a persistent job-event log.
+   */
+  logger?: JobStoreLogger;
 }
 
 /**

@@ -21,11 +21,29 @@ import type {
   UniqueOpts,
 } from 'agenda';
 import { defineJobTable, type JobRow, type JobRowValues, type JobTableModel } from './job-table';
-import { jobToValues, rowToJob, toDate, toSqlDate } from './job-row';
+import {
+  jobStateValues,
+  jobToValues,
+  modifiedByValue,
+  rowToJob,
+  toDate,
+  toSqlDate,
+  type JobStateValues,
+} from './job-row';
 import { dataFilter, nameSearchFilter, parseJobId, removeOptionsFilter, stateFilter } from './job-filters';
 import { singleJobKey, uniqueJobKey } from './unique-keys';
 
 type JobWhere = WhereOptions<JobRow>;
+
+/** The application's logger (pino's shape): where the store reports what it cannot hand to Agenda. */
+export interface JobStoreLogger {
+  error(object: object, message?: string): void;
+}
+
+/** Without an application logger, problems still reach the process's standard error. */
+const consoleLogger: JobStoreLogger = {
+  error: (object, message) => console.error(`[job-store] ${message ?? ''}`, object),
+};
 
 export interface SequelizeJobRepositoryOptions {
   /** Connection owned by the application; the repository never closes it. */
@@ -36,6 +54,8 @@ export interface SequelizeJobRepositoryOptions {
   ensureSchema?: boolean;
   /** How many lock candidates one read returns (the rest are tried by the next calls). Default 10. */
   lockBatchSize?: number;
+  /** Receives state saves the database refused (Agenda drops those errors). Default: console. */
+  logger?: JobStoreLogger;
 }
 
 interface LockCandidates {
@@ -64,6 +84,7 @@ export class SequelizeJobRepository implements JobRepository {
   private readonly model: JobTableModel;
   private readonly ensureSchema: boolean;
   private readonly lockBatchSize: number;
+  private readonly logger: JobStoreLogger;
   private connecting: Promise<void> | undefined;
   private readonly lockCandidates = new Map<string, LockCandidates>();
   private readonly candidateReads = new Map<string, Promise<JobRow[]>>();
@@ -75,8 +96,10 @@ export class SequelizeJobRepository implements JobRepository {
     tableName = 'agenda_jobs',
     ensureSchema = true,
     lockBatchSize = 10,
+    logger = consoleLogger,
   }: SequelizeJobRepositoryOptions) {
     this.sequelize = sequelize;
+    this.logger = logger;
     this.tableName = tableName;
     this.ensureSchema = ensureSchema;
     this.lockBatchSize = Math.max(1, lockBatchSize);
@@ -357,28 +380,64 @@ export class SequelizeJobRepository implements JobRepository {
     throw new Error(`could not save unique job "${job.name}"`);
   }
 
-  /** Writes only the fields the job processor changes while running a job. */
+  /**
+   * Writes only the fields the job processor changes while running a job.
+   *
+   * Agenda ignores an error from the save that ends a run (it logs it at debug level and emits
+   * `complete` anyway), so a refused save left the job locked, with no finish time or fail count,
+   * until its lock expired. Every value is therefore first made storable (`jobStateValues`), and a
+   * save the database still refuses is logged and retried with the lock and outcome only.
+   */
   async saveJobState(job: JobParameters, options: JobRepositoryOptions | undefined): Promise<void> {
     const id = job._id ? parseJobId(job._id) : undefined;
     if (id === undefined) throw new Error('Cannot save job state without job ID');
-    const [changed] = await this.model.update(
-      {
-        lockedAt: job.lockedAt ?? null,
-        nextRunAt: job.nextRunAt ?? null,
-        lastRunAt: job.lastRunAt ?? null,
-        progress: job.progress ?? null,
-        failReason: job.failReason ?? null,
-        failCount: job.failCount ?? null,
-        failedAt: job.failedAt ?? null,
-        lastFinishedAt: job.lastFinishedAt ?? null,
-        lastModifiedBy: options?.lastModifiedBy ?? null,
-      },
-      { where: { id, name: job.name } },
-    );
+    const values = jobStateValues(job, options?.lastModifiedBy);
+    let changed: number;
+    try {
+      [changed] = await this.model.update(values, { where: { id, name: job.name } });
+    } catch (error) {
+      changed = await this.saveJobOutcome(job, id, values, error);
+    }
     if (changed === 0 && !(await this.exists(id, job.name))) {
       throw new Error(
         `job ${job._id} (name: ${job.name}) cannot be updated in the database, maybe it does not exist anymore?`,
       );
+    }
+  }
+
+  /**
+   * The second attempt of a refused state save: the lock and the columns that decide what happens
+   * to the job next (schedule, finish time, failures), without progress or lastModifiedBy, and with
+   * the reason reduced to printable ASCII, which any column character set accepts (a utf8mb3 table
+   * refuses emoji; the log entry keeps the full reason).
+   *
+   * It resolves when this succeeds: the job is then released (or kept locked, when Agenda asked)
+   * with its outcome recorded, which is what matters. Throwing would help nobody: Agenda ignores the
+   * error after a run, and before a run it would skip the handler and leave the row locked until
+   * the lock expires. Only when this fails too (the database is unreachable) is the first error
+   * thrown; nothing can be written then, and the lock's expiry is the recovery, as for a crash.
+   */
+  private async saveJobOutcome(
+    job: JobParameters,
+    id: string,
+    values: JobStateValues,
+    error: unknown,
+  ): Promise<number> {
+    const { progress: _progress, lastModifiedBy: _lastModifiedBy, ...outcome } = values;
+    const context = { err: error, jobId: job._id, jobName: job.name, failReason: values.failReason };
+    this.logger.error(context, 'job state not saved; retrying with its lock and outcome only');
+    try {
+      const [changed] = await this.model.update(
+        { ...outcome, failReason: outcome.failReason?.replace(/[^\x20-\x7e]/g, '?') ?? null },
+        { where: { id, name: job.name } },
+      );
+      return changed;
+    } catch (outcomeError) {
+      this.logger.error(
+        { ...context, err: outcomeError, firstError: error, lockedAt: values.lockedAt },
+        'job state not saved; the job stays locked until its lock expires',
+      );
+      throw error;
     }
   }
 
@@ -391,7 +450,7 @@ export class SequelizeJobRepository implements JobRepository {
     const id = job._id ? parseJobId(job._id) : undefined;
     if (id === undefined) return undefined;
     const [changed] = await this.model.update(
-      { lockedAt: new Date(), lastModifiedBy: options?.lastModifiedBy ?? null },
+      { lockedAt: new Date(), lastModifiedBy: modifiedByValue(options?.lastModifiedBy) },
       { where: { id, name: job.name, lockedAt: null, nextRunAt: job.nextRunAt ?? null, disabled: false } },
     );
     if (changed !== 1) return undefined;
@@ -420,7 +479,7 @@ export class SequelizeJobRepository implements JobRepository {
     options: JobRepositoryOptions | undefined,
   ): Promise<JobParameters | undefined> {
     const lockTime = now ?? new Date();
-    const lastModifiedBy = options?.lastModifiedBy ?? null;
+    const lastModifiedBy = modifiedByValue(options?.lastModifiedBy);
     let reads = 0;
     for (;;) {
       let buffered = this.lockCandidates.get(jobName);

@@ -1,6 +1,13 @@
 import { constant, type Agenda, type Job } from 'agenda';
 import { TEST_DIALECTS } from '../../../../api/src/testing/test-database';
-import { createTestAgenda, delay, openJobStore, waitFor, type JobStore } from './job-store-fixtures';
+import {
+  createTestAgenda,
+  delay,
+  openJobStore,
+  waitFor,
+  waitForEvents,
+  type JobStore,
+} from './job-store-fixtures';
 
 describe.each(TEST_DIALECTS)('Agenda on SequelizeBackend (%s)', (dialect) => {
   let store: JobStore;
@@ -30,11 +37,12 @@ describe.each(TEST_DIALECTS)('Agenda on SequelizeBackend (%s)', (dialect) => {
     agenda.define('send-mail', async (job: Job<{ to: string }>) => {
       received.push(job.attrs.data);
     });
+    // Agenda emits `complete` once the run's final state is saved.
+    const completed = waitForEvents(agenda, 'complete:send-mail');
     await agenda.start();
     const job = await agenda.now('send-mail', { to: 'a@example.com' });
-    await waitFor(() => received.length === 1);
+    await completed;
     expect(received).toEqual([{ to: 'a@example.com' }]);
-    await delay(100);
     const [stored] = (await agenda.queryJobs({ id: job.attrs._id })).jobs;
     expect(stored?.state).toBe('completed');
     expect(stored?.lastFinishedAt).toBeInstanceOf(Date);
@@ -42,17 +50,23 @@ describe.each(TEST_DIALECTS)('Agenda on SequelizeBackend (%s)', (dialect) => {
   });
 
   it('does not run a disabled job, and runs it once enabled', async () => {
-    let runs = 0;
-    agenda.define('paused-job', async () => {
-      runs += 1;
+    const ran: string[] = [];
+    agenda.define('paused-job', async (job: Job<{ label: string }>) => {
+      ran.push(job.attrs.data.label);
     });
-    const job = await agenda.now('paused-job');
-    await job.disable().save();
+    const paused = await agenda.now('paused-job', { label: 'paused' });
+    await paused.disable().save();
+    // An enabled job of the same name, due at the same time: once it has run, a scan has looked at
+    // the disabled one too, and passed it over. No sleeping and hoping a scan happened meanwhile.
+    const witnessRan = waitForEvents(agenda, 'complete:paused-job');
+    await agenda.now('paused-job', { label: 'witness' });
     await agenda.start();
-    await delay(400);
-    expect(runs).toBe(0);
+    await witnessRan;
+    expect(ran).toEqual(['witness']);
+    const pausedRan = waitForEvents(agenda, 'complete:paused-job');
     expect(await agenda.enable({ name: 'paused-job' })).toBe(1);
-    await waitFor(() => runs === 1);
+    await pausedRan;
+    expect(ran).toEqual(['witness', 'paused']);
   });
 
   it('records failures (failCount, failReason) and emits fail events', async () => {
@@ -61,13 +75,50 @@ describe.each(TEST_DIALECTS)('Agenda on SequelizeBackend (%s)', (dialect) => {
       throw new Error('Test error');
     });
     agenda.on('fail:broken', (error: Error) => failures.push(error.message));
+    const completed = waitForEvents(agenda, 'complete:broken');
     await agenda.start();
     const job = await agenda.now('broken');
-    await waitFor(() => failures.length === 1);
-    await delay(150);
+    await completed;
     const [stored] = (await agenda.queryJobs({ id: job.attrs._id })).jobs;
     expect(failures).toEqual(['Test error']);
     expect(stored).toMatchObject({ failCount: 1, failReason: 'Test error', state: 'failed' });
+  });
+
+  // Agenda hands a thrown value that is not an Error to job.fail() as is; in fork mode the child's
+  // error always arrives that way (parsed from the child's message). Its save used to be refused,
+  // and the job stayed locked, unfinished, until its lock expired.
+  it('finishes and unlocks a job whose handler throws a value that is not an Error', async () => {
+    agenda.define('rejects-object', async () => {
+      throw { code: 42 };
+    });
+    const failed = waitForEvents(agenda, 'fail:rejects-object');
+    const completed = waitForEvents(agenda, 'complete:rejects-object');
+    await agenda.start();
+    const job = await agenda.now('rejects-object');
+    const [failure] = await failed;
+    expect(failure?.[0]).toEqual({ code: 42 });
+    await completed;
+    const [stored] = (await agenda.queryJobs({ id: job.attrs._id })).jobs;
+    expect(stored).toMatchObject({ failCount: 1, failReason: '{"code":42}', state: 'failed' });
+    expect(stored?.lockedAt).toBeUndefined();
+    expect(stored?.lastFinishedAt).toBeInstanceOf(Date);
+  });
+
+  it('finishes and unlocks a job whose handler calls job.fail() with an object', async () => {
+    agenda.define('fails-with-object', async (job: Job) => {
+      job.fail({ code: 42 } as unknown as Error);
+    });
+    const completed = waitForEvents(agenda, 'complete:fails-with-object');
+    await agenda.start();
+    const job = await agenda.now('fails-with-object');
+    await completed;
+    const [stored] = (await agenda.queryJobs({ id: job.attrs._id })).jobs;
+    // The handler returned normally, so Agenda counts a success and resets failCount to 0 itself;
+    // the reason and the failure time stay.
+    expect(stored).toMatchObject({ failReason: '{"code":42}', failCount: 0 });
+    expect(stored?.failedAt).toBeInstanceOf(Date);
+    expect(stored?.lockedAt).toBeUndefined();
+    expect(stored?.lastFinishedAt).toBeInstanceOf(Date);
   });
 
   it('retries with a backoff strategy until it succeeds', async () => {
@@ -80,7 +131,7 @@ describe.each(TEST_DIALECTS)('Agenda on SequelizeBackend (%s)', (dialect) => {
       },
       { backoff: constant({ delay: 50, maxRetries: 5 }) },
     );
-    const succeeded = new Promise<void>((resolve) => agenda.once('success:flaky', () => resolve()));
+    const succeeded = waitForEvents(agenda, 'success:flaky');
     await agenda.start();
     await agenda.now('flaky');
     await succeeded;
@@ -98,7 +149,7 @@ describe.each(TEST_DIALECTS)('Agenda on SequelizeBackend (%s)', (dialect) => {
     expect(jobs.total).toBe(1);
     expect(jobs.jobs[0]?.repeatInterval).toBe(300);
     await agenda.start();
-    await waitFor(() => runs >= 2, 4000);
+    await waitFor(() => runs >= 2);
     expect((await agenda.queryJobs({ name: 'heartbeat' })).total).toBe(1);
   });
 
@@ -111,7 +162,7 @@ describe.each(TEST_DIALECTS)('Agenda on SequelizeBackend (%s)', (dialect) => {
     const job = await agenda.schedule(when, 'later');
     expect(job.attrs.nextRunAt?.getTime()).toBe(when.getTime());
     await agenda.start();
-    await waitFor(() => ranAt > 0, 3000);
+    await waitFor(() => ranAt > 0);
     expect(ranAt).toBeGreaterThanOrEqual(when.getTime() - 5);
   });
 
@@ -145,7 +196,7 @@ describe.each(TEST_DIALECTS)('Agenda on SequelizeBackend (%s)', (dialect) => {
       ...Array.from({ length: 3 }, () => agenda.now('one-at-a-time')),
     ]);
     await agenda.start();
-    await waitFor(() => finished === 11, 8000);
+    await waitFor(() => finished === 11);
     expect(maxRunning).toBeLessThanOrEqual(3);
     expect(perJobMax).toBe(1);
   });
@@ -155,13 +206,30 @@ describe.each(TEST_DIALECTS)('Agenda on SequelizeBackend (%s)', (dialect) => {
     const blocked = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let started = 0;
     agenda.define('limited-locks', () => blocked, { lockLimit: 2, concurrency: 10 });
+    agenda.define('lock-limit-witness', async () => undefined);
+    agenda.on('start:limited-locks', () => {
+      started += 1;
+    });
     await Promise.all(Array.from({ length: 6 }, () => agenda.now('limited-locks')));
+    const twoStarted = waitForEvents(agenda, 'start:limited-locks', 2);
     await agenda.start();
-    await delay(400);
-    const running = await agenda.queryJobs({ name: 'limited-locks', state: 'running' });
-    expect(running.total).toBe(2);
-    release();
+    await twoStarted;
+    // Every scan visits every definition: once a job queued after the first two started has run,
+    // a scan has offered the four remaining jobs too, and the limit must have held them back.
+    // (Counted by runs, not by locks in the table: Agenda may lock one more and release it at once
+    // when two of its scans overlap, which a busy machine makes likely.)
+    try {
+      const witnessRan = waitForEvents(agenda, 'complete:lock-limit-witness');
+      await agenda.now('lock-limit-witness');
+      await witnessRan;
+      expect(started).toBe(2);
+      const jobs = await agenda.queryJobs({ name: 'limited-locks' });
+      expect(jobs.jobs.filter((job) => job.lastRunAt !== undefined)).toHaveLength(2);
+    } finally {
+      release();
+    }
   });
 
   it('processes higher priority jobs first among jobs due at the same time', async () => {
@@ -208,9 +276,9 @@ describe.each(TEST_DIALECTS)('Agenda on SequelizeBackend (%s)', (dialect) => {
     );
     await agenda.start();
     await agenda.now('ephemeral');
-    await waitFor(() => runs === 1);
-    await delay(200);
-    expect((await agenda.queryJobs({ name: 'ephemeral' })).total).toBe(0);
+    // The removal follows the `complete` event, so wait for the row itself to go.
+    await waitFor(async () => (await agenda.queryJobs({ name: 'ephemeral' })).total === 0);
+    expect(runs).toBe(1);
   });
 
   it('cancel(), purge() and cancelAll() remove jobs', async () => {

@@ -1,5 +1,6 @@
+import type { EventEmitter } from 'node:events';
 import os from 'node:os';
-import { Agenda, type AgendaOptions, type JobParameters } from 'agenda';
+import { Agenda, type AgendaEventName, type AgendaOptions, type JobParameters } from 'agenda';
 import type { Sequelize } from 'sequelize';
 import { createSequelize, type DatabaseDialect } from '../../../../api/src/db/create-sequelize';
 import { createTestDatabase, type TestDatabase } from '../../../../api/src/testing/test-database';
@@ -33,12 +34,56 @@ export function delay(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
-export async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+/**
+ * Generous on purpose: a wait ends as soon as its condition holds, so a long limit costs nothing
+ * when things work, and a machine busy with other test runs must not turn slowness into failures.
+ */
+export const WAIT_TIMEOUT_MS = 20_000;
+
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = WAIT_TIMEOUT_MS,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await delay(20);
   }
+}
+
+/**
+ * Resolves with the arguments of the first `count` emissions of `event` (from any of the Agendas),
+ * or rejects after `timeoutMs`. Listens from the call on, so call it before causing the event.
+ */
+export function waitForEvents(
+  agendas: Agenda | Agenda[],
+  event: AgendaEventName,
+  count = 1,
+  timeoutMs = WAIT_TIMEOUT_MS,
+): Promise<unknown[][]> {
+  // As plain emitters: Agenda's typed overloads of on() take one listener shape per event.
+  const emitters: EventEmitter[] = Array.isArray(agendas) ? agendas : [agendas];
+  const received: unknown[][] = [];
+  let listener: (...args: unknown[]) => void = () => undefined;
+  const done = new Promise<unknown[][]>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${received.length} of ${count} "${event}" events within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    timer.unref();
+    listener = (...args: unknown[]) => {
+      received.push(args);
+      if (received.length < count) return;
+      clearTimeout(timer);
+      resolve(received);
+    };
+    for (const emitter of emitters) emitter.on(event, listener);
+  }).finally(() => {
+    for (const emitter of emitters) emitter.off(event, listener);
+  });
+  // A test that fails before awaiting this must not also report an unhandled rejection.
+  done.catch(() => undefined);
+  return done;
 }
 
 export function jobAt(name: string, offsetMs: number, extra: Partial<JobParameters> = {}): JobParameters {

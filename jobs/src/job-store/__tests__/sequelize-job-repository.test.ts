@@ -1,5 +1,8 @@
+import type { JobParameters } from 'agenda';
 import { TEST_DIALECTS } from '../../../../api/src/testing/test-database';
+import { MAX_FAIL_REASON_LENGTH } from '../job-row';
 import { SequelizeBackend } from '../sequelize-backend';
+import { SequelizeJobRepository, type JobStoreLogger } from '../sequelize-job-repository';
 import { jobAt, openJobStore, scanWindow, type JobStore } from './job-store-fixtures';
 
 describe.each(TEST_DIALECTS)('SequelizeJobRepository on %s', (dialect) => {
@@ -225,11 +228,13 @@ describe.each(TEST_DIALECTS)('SequelizeJobRepository on %s', (dialect) => {
 
     it('debounce (trailing) pushes nextRunAt back on each save', async () => {
       const options = { unique: { 'data.key': 'k' }, uniqueOpts: { debounce: { delay: 1000 } } };
+      const before = Date.now();
       const first = await repository().saveJob(
         jobAt('debounced', 0, { data: { key: 'k' }, ...options }),
         undefined,
       );
-      expect(first.nextRunAt!.getTime()).toBeGreaterThan(Date.now() + 500);
+      expect(first.nextRunAt!.getTime()).toBeGreaterThanOrEqual(before + 1000);
+      // The second save must happen at a later millisecond for its nextRunAt to move.
       await new Promise((resolve) => setTimeout(resolve, 50));
       const second = await repository().saveJob(
         jobAt('debounced', 0, { data: { key: 'k' }, ...options }),
@@ -497,6 +502,7 @@ describe.each(TEST_DIALECTS)('SequelizeJobRepository on %s', (dialect) => {
       expect(
         await repository().getNextJobToRun('expired', ...scanWindow(60_000), undefined, undefined),
       ).toBeUndefined();
+      const relockedFrom = Date.now();
       const relocked = await repository().getNextJobToRun(
         'expired',
         ...scanWindow(5000),
@@ -504,7 +510,7 @@ describe.each(TEST_DIALECTS)('SequelizeJobRepository on %s', (dialect) => {
         undefined,
       );
       expect(relocked?._id).toBe(saved._id);
-      expect(relocked!.lockedAt!.getTime()).toBeGreaterThan(Date.now() - 1000);
+      expect(relocked!.lockedAt!.getTime()).toBeGreaterThanOrEqual(relockedFrom);
     });
 
     it('does not hand out a buffered candidate that another worker ran meanwhile', async () => {
@@ -555,6 +561,194 @@ describe.each(TEST_DIALECTS)('SequelizeJobRepository on %s', (dialect) => {
       await repository().saveJobState({ ...saved, failedAt: now, lastRunAt: now }, undefined);
       await repository().removeJobs({ id: saved._id });
       await expect(repository().saveJobState(saved, undefined)).rejects.toThrow(/cannot be updated/);
+    });
+
+    /** A locked, running job that failed once before, and the state Agenda saves when it fails again. */
+    async function failAgain(failReason: unknown): Promise<{ id: string; finishedAt: Date }> {
+      const saved = await repository().saveJob(jobAt('failing', -1000), undefined);
+      const locked = await repository().lockJob(saved, undefined);
+      const startedAt = new Date(Date.now() - 100);
+      await repository().saveJobState(
+        { ...locked!, nextRunAt: null, lastRunAt: startedAt, failCount: 1, failReason: 'earlier' },
+        undefined,
+      );
+      const finishedAt = new Date();
+      // What job.fail() and the end of run() hand over: lock cleared, one more failure recorded.
+      await repository().saveJobState(
+        {
+          ...locked!,
+          lockedAt: undefined,
+          nextRunAt: null,
+          lastRunAt: startedAt,
+          failCount: 2,
+          failReason: failReason as string,
+          failedAt: finishedAt,
+          lastFinishedAt: finishedAt,
+        },
+        { lastModifiedBy: 'w1' },
+      );
+      return { id: saved._id!, finishedAt };
+    }
+
+    it.each([
+      ['an object', { code: 42, detail: { retry: false } }, '{"code":42,"detail":{"retry":false}}'],
+      ['an array', ['quota', 3], '["quota",3]'],
+      ['an Error', new TypeError('bad input'), 'bad input'],
+    ])('stores a failure reason given as %s as text, and finishes the job', async (_kind, reason, text) => {
+      const { id, finishedAt } = await failAgain(reason);
+      const stored = await repository().getJobById(id);
+      expect(stored).toMatchObject({ failReason: text, failCount: 2, lastModifiedBy: 'w1' });
+      expect(stored?.lockedAt).toBeUndefined();
+      expect(stored?.lastFinishedAt?.getTime()).toBe(finishedAt.getTime());
+      expect(stored?.failedAt?.getTime()).toBe(finishedAt.getTime());
+    });
+
+    it('stores any other failure reason as text, never longer than the cap', async () => {
+      const circular: Record<string, unknown> = { name: 'loop' };
+      circular.self = circular;
+      const bare = Object.create(null) as object;
+      const cases: Array<[unknown, string]> = [
+        [circular, '[object Object]'],
+        [bare, '{}'],
+        [Object.assign(Object.create(null) as object, { toJSON: () => undefined }), '[object Object]'],
+        [42, '42'],
+        [10n, '10'],
+        [new Error(''), 'Error'],
+      ];
+      for (const [reason, text] of cases) {
+        const { id } = await failAgain(reason);
+        expect((await repository().getJobById(id))?.failReason).toBe(text);
+      }
+      const { id } = await failAgain(`${'x'.repeat(MAX_FAIL_REASON_LENGTH)}😀 and more`);
+      const long = (await repository().getJobById(id))?.failReason ?? '';
+      expect(long).toHaveLength(MAX_FAIL_REASON_LENGTH);
+      expect(long.endsWith('… (truncated)')).toBe(true);
+    });
+
+    it('stores progress, counts and dates the columns cannot hold as empty, instead of failing', async () => {
+      const saved = await repository().saveJob(jobAt('odd-values', -1000), undefined);
+      const save = (values: Record<string, unknown>) =>
+        repository().saveJobState({ ...saved, ...values } as JobParameters, {
+          lastModifiedBy: 'w'.repeat(300),
+        });
+      await save({ progress: { done: 3, of: 10 }, failCount: 'many', lastRunAt: new Date('not a date') });
+      let stored = await repository().getJobById(saved._id!);
+      expect(stored?.progress).toBeUndefined();
+      expect(stored?.failCount).toBeUndefined();
+      expect(stored?.lastRunAt).toBeUndefined();
+      expect(stored?.lastModifiedBy).toHaveLength(255);
+      for (const progress of [Number.NaN, Number.POSITIVE_INFINITY, '50%']) {
+        await save({ progress });
+        expect((await repository().getJobById(saved._id!))?.progress).toBeUndefined();
+      }
+      const lastFinishedAt = new Date(Date.now() - 1000);
+      await save({ progress: '37.5', failCount: 2.7, lastFinishedAt: lastFinishedAt.toISOString() });
+      stored = await repository().getJobById(saved._id!);
+      expect(stored).toMatchObject({ progress: 37.5, failCount: 2 });
+      expect(stored?.lastFinishedAt?.getTime()).toBe(lastFinishedAt.getTime());
+    });
+
+    describe('when the database refuses the save', () => {
+      const logged: Array<{ object: object; message?: string }> = [];
+      const logger: JobStoreLogger = { error: (object, message) => logged.push({ object, message }) };
+      const jobModel = () => store.database.sequelize.model('AgendaJob_agenda_jobs');
+
+      beforeEach(() => {
+        logged.length = 0;
+      });
+
+      afterEach(() => {
+        jest.restoreAllMocks();
+      });
+
+      async function runningJob(logging: SequelizeJobRepository): Promise<JobParameters> {
+        const saved = await logging.saveJob(jobAt('refused', -1000), undefined);
+        const locked = await logging.lockJob(saved, undefined);
+        await logging.saveJobState({ ...locked!, nextRunAt: null, lastRunAt: new Date() }, undefined);
+        return locked!;
+      }
+
+      it('logs it, and still releases the job with its outcome', async () => {
+        const logging = new SequelizeJobRepository({ sequelize: store.database.sequelize, logger });
+        const job = await runningJob(logging);
+        const refusal = new Error('refused for the test');
+        jest.spyOn(jobModel(), 'update').mockRejectedValueOnce(refusal);
+        const finishedAt = new Date();
+        await logging.saveJobState(
+          {
+            ...job,
+            lockedAt: undefined,
+            nextRunAt: null,
+            progress: 80,
+            failCount: 1,
+            failReason: 'quota exceeded 🚫',
+            failedAt: finishedAt,
+            lastFinishedAt: finishedAt,
+          },
+          { lastModifiedBy: 'w1' },
+        );
+        expect(logged).toHaveLength(1);
+        expect(logged[0]?.object).toMatchObject({ err: refusal, jobId: job._id, jobName: 'refused' });
+        const stored = await logging.getJobById(job._id!);
+        expect(stored?.lockedAt).toBeUndefined();
+        expect(stored).toMatchObject({ failCount: 1, failReason: 'quota exceeded ??' });
+        expect(stored?.lastFinishedAt?.getTime()).toBe(finishedAt.getTime());
+      });
+
+      it('logs it twice and throws when the outcome cannot be saved either', async () => {
+        const logging = new SequelizeJobRepository({ sequelize: store.database.sequelize, logger });
+        const job = await runningJob(logging);
+        const refusal = new Error('database gone');
+        jest
+          .spyOn(jobModel(), 'update')
+          .mockRejectedValueOnce(refusal)
+          .mockRejectedValueOnce(new Error('still gone'));
+        await expect(
+          logging.saveJobState({ ...job, lockedAt: undefined, lastFinishedAt: new Date() }, undefined),
+        ).rejects.toBe(refusal);
+        // Nothing could be written: the lock from the start of the run stands until it expires.
+        expect((await logging.getJobById(job._id!))?.lockedAt).toBeInstanceOf(Date);
+        expect(logged.map((entry) => entry.message)).toEqual([
+          expect.stringMatching(/retrying with its lock and outcome only/),
+          expect.stringMatching(/stays locked until its lock expires/),
+        ]);
+      });
+
+      // A real refusal: a utf8mb3 table (MySQL's old "utf8") rejects 4-byte characters such as emoji.
+      (dialect === 'mysql' ? it : it.skip)(
+        'saves the outcome when the reason has characters the column refuses',
+        async () => {
+          const tableName = 'narrow_charset_jobs';
+          const logging = new SequelizeJobRepository({
+            sequelize: store.database.sequelize,
+            tableName,
+            logger,
+          });
+          await logging.connect();
+          try {
+            await store.database.sequelize.query(`ALTER TABLE ${tableName} CONVERT TO CHARACTER SET utf8mb3`);
+            const job = await runningJob(logging);
+            const finishedAt = new Date();
+            await logging.saveJobState(
+              {
+                ...job,
+                lockedAt: undefined,
+                failCount: 1,
+                failReason: 'quota exceeded 🚫 (café)',
+                failedAt: finishedAt,
+                lastFinishedAt: finishedAt,
+              },
+              undefined,
+            );
+            expect(logged).toHaveLength(1);
+            const stored = await logging.getJobById(job._id!);
+            expect(stored?.lockedAt).toBeUndefined();
+            expect(stored).toMatchObject({ failCount: 1, failReason: 'quota exceeded ?? (caf?)' });
+          } finally {
+            await store.database.sequelize.getQueryInterface().dropTable(tableName);
+          }
+        },
+      );
     });
   });
 });
