@@ -12,7 +12,12 @@ const swc = [
 ];
 
 module.exports = {
-  testTimeout: 30000,
+  // A ceiling, not a budget: a test should need a few seconds, but a CI machine busy with other
+  // work must not turn a slow render into a failure. Waits inside tests use RTL's asyncUtilTimeout
+  // (web-kit/jest.setup.ts) or their own explicit timeouts.
+  testTimeout: 60_000,
+  // Every file's time is kept for the closing "ten slowest files" list of `npm test`.
+  reporters: ['default', '<rootDir>/scripts/test-timing/jest-file-times.reporter.cjs'],
   projects: [
     {
       displayName: 'node',

@@ -27,7 +27,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./scripts/test-timing/playwright-file-times.reporter.cjs']],
   use: {
     baseURL: `http://127.0.0.1:${MAIN_PORT}`,
     trace: 'retain-on-failure',

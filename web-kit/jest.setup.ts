@@ -1,5 +1,11 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// One generous, explicit wait for every findBy…/waitFor: a busy CI machine can take seconds to
+// render an antd page, and a default of 1 s turned load into failures. A test that passes waits
+// only as long as it must, so this costs nothing when the machine is idle.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no matchMedia; antd's responsive hooks (Grid, Table) call it on mount.
 if (!window.matchMedia) {

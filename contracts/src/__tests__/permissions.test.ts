@@ -1,4 +1,10 @@
-import { hasScope, isPermissionName, PERMISSION_GROUPS, PERMISSION_NAMES } from '../permissions';
+import {
+  hasScope,
+  isPermissionName,
+  PERMISSION_GROUPS,
+  PERMISSION_NAMES,
+  permissionsBeyond,
+} from '../permissions';
 
 describe('permissions', () => {
   it('has create/read/update/delete for each of the eight groups plus the four extras', () => {
@@ -52,5 +58,24 @@ describe('hasScope', () => {
     expect(hasScope(undefined, 'dashboard.read')).toBe(false);
     expect(hasScope(null, 'dashboard.read')).toBe(false);
     expect(hasScope([], 'dashboard.read')).toBe(false);
+  });
+});
+
+describe('permissionsBeyond', () => {
+  it('names what a role would give beyond its granter', () => {
+    expect(permissionsBeyond(['users.read', 'users.update'], ['users.read'])).toEqual([]);
+    expect(permissionsBeyond(['users.update'], ['users.update', 'roles.update', 'orders.read'])).toEqual([
+      'orders.read',
+      'roles.update',
+    ]);
+  });
+
+  it('counts unmasked personal data as wider for a granter under data protection', () => {
+    expect(permissionsBeyond(['users.read', 'data_protection'], ['users.read'])).toEqual(['data_protection']);
+    expect(permissionsBeyond(['users.read', 'data_protection'], ['users.read', 'data_protection'])).toEqual(
+      [],
+    );
+    // Handing out data protection takes something away: anyone may.
+    expect(permissionsBeyond(['users.read'], ['users.read', 'data_protection'])).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { SessionUser } from '@syncdesk/contracts';
 import { useSessionStore } from '../session/session.store';
@@ -37,10 +38,13 @@ export function createRemotePageRenderer(routes: RouteObject[], scopes: string[]
 
   function renderPage(path: string, user: SessionUser | null = sessionUser()) {
     useSessionStore.setState({ token: 'test-token', user });
+    // No motion: antd's open/close animations only add waiting (and timers) in jsdom.
     return render(
-      <MemoryRouter initialEntries={[path]}>
-        <Routes />
-      </MemoryRouter>,
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes />
+        </MemoryRouter>
+      </ConfigProvider>,
     );
   }
 

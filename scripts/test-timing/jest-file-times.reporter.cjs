@@ -1,0 +1,20 @@
+// Records how long each Jest test file took, for `npm test`'s closing "slowest files" list
+// (scripts/test-timing/print-slowest.cjs). Jest's own output scrolls away; this survives it.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const OUTPUT = path.join(__dirname, '../../test-results/file-times.jest.json');
+
+class JestFileTimesReporter {
+  onRunComplete(_contexts, results) {
+    const files = results.testResults.map((result) => ({
+      file: path.relative(process.cwd(), result.testFilePath),
+      seconds: (result.perfStats.end - result.perfStats.start) / 1000,
+      failed: result.numFailingTests > 0 || Boolean(result.testExecError),
+    }));
+    fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });
+    fs.writeFileSync(OUTPUT, JSON.stringify({ runner: 'jest', files }, null, 2));
+  }
+}
+
+module.exports = JestFileTimesReporter;
