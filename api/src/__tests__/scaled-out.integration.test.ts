@@ -54,6 +54,16 @@ describe('api and worker as separate processes (MySQL + Redis)', () => {
     );
     await statusWithin(() => replica.request('GET', '/api/roles', { token: memberToken }), 403, 1000);
 
+    const rule = await api.services.models.IpWhitelist.create({
+      company_id: seller.company.id,
+      company_role_id: membership!.role_id,
+      ip_address: '198.51.100.7',
+      status: 1,
+    });
+    await statusWithin(() => replica.request('GET', '/api/users', { token: memberToken }), 403, 1000);
+    await rule.destroy();
+    await statusWithin(() => replica.request('GET', '/api/users', { token: memberToken }), 200, 1000);
+
     const socket = replica.connect(memberToken);
     await connected(socket);
     const ended = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
