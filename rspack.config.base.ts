@@ -80,14 +80,19 @@ const CORS_HEADERS = {
 /** Where the api listens under `npm run dev` (scripts/dev.ts starts it on port 3000). */
 const API_DEV_URL = process.env.SYNCDESK_API_URL ?? 'http://localhost:3000';
 
+/** The shell's icons, copied from `shell/public` beside its index.html (the .ico for old browsers). */
+const SHELL_ICON_LINKS = `
+    <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48" />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />`;
+
 /** One page template for every app: the apps render into #root and need nothing else. */
-function htmlPage(title: string): string {
+function htmlPage(title: string, head = ''): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>
+    <title>${title}</title>${head}
   </head>
   <body>
     <div id="root"></div>
@@ -148,7 +153,9 @@ export function createConfig({ app, kind, exposes, port }: CreateConfigOptions):
     },
     plugins: [
       new rspack.HtmlRspackPlugin({
-        templateContent: htmlPage(remote ? `Syncdesk · ${remote.folder}` : 'Syncdesk'),
+        templateContent: remote
+          ? htmlPage(`Syncdesk · ${remote.folder}`)
+          : htmlPage('Syncdesk', SHELL_ICON_LINKS),
         // A remote's remoteEntry.js is an entry too, but only the shell should ever load it.
         chunks: ['main'],
         // A remote's own page (standalone mode) is a convenience for working on it: its dev server
@@ -171,6 +178,8 @@ export function createConfig({ app, kind, exposes, port }: CreateConfigOptions):
         manifest: true,
         dts: false,
       }),
+      // Files served as they are from the shell's root (favicon.ico, favicon.svg).
+      kind === 'host' && new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
       !isProduction && new ReactRefreshRspackPlugin(),
     ],
     devServer: {

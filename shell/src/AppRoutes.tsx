@@ -42,14 +42,18 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<SessionRuntime />}>
-        <Route element={<AuthLayout />}>
-          <Route element={<GuestGuard />}>
+        {/* The guest guard sits outside the card: while a fresh sign-in fetches the user it shows
+            a plain spinner on the page, not an empty 'Syncdesk' card. */}
+        <Route element={<GuestGuard />}>
+          <Route element={<AuthLayout />}>
             <Route path={ROUTE_PATTERNS.login} element={<LoginPage />} />
             <Route path={ROUTE_PATTERNS.loginAdmin} element={<LoginPage administrator />} />
             <Route path={ROUTE_PATTERNS.registerAdmin} element={<RegisterPage />} />
             <Route path={ROUTE_PATTERNS.restore} element={<RestorePasswordPage />} />
             <Route path={ROUTE_PATTERNS.passwordReset} element={<PasswordResetPage />} />
           </Route>
+        </Route>
+        <Route element={<AuthLayout />}>
           <Route path={ROUTE_PATTERNS.verifyEmail} element={<VerifyEmailPage />} />
           <Route path={ROUTE_PATTERNS.invitationAccept} element={<AcceptInvitationPage />} />
         </Route>

@@ -65,9 +65,12 @@ export function loadRemoteRoutes(remote: RemoteName): Promise<RouteObject[]> {
 }
 
 /**
- * Makes the next `loadRemoteRoutes` really go back to the network. The federation runtime keeps the
- * manifest it fetched (or the failed fetch's state) per remote; re-registering with `force` runs
- * its `removeRemote`, which drops the cached manifest, snapshot, module and entry-loading promise.
+ * Makes the next `loadRemoteRoutes` really go back to the network. `/remotes.json` is asked again,
+ * so a remote the deployment has repointed (REMOTES_FILE) is found at its new place, and the remote
+ * is registered again with `force`: the federation runtime keeps the manifest it fetched (or the
+ * failed fetch's state) per remote, and a forced registration runs its `removeRemote`, which drops
+ * the cached manifest, snapshot, module and entry-loading promise. Without an answer from
+ * `/remotes.json` the entry this page already knows is registered again.
  * A remote that did load and only threw while rendering keeps its registration: removing it would
  * also drop the shared-module bookkeeping of a container that is still running.
  */
@@ -81,11 +84,23 @@ export async function prepareRemoteRetry(remote: RemoteName): Promise<void> {
     : false;
   routesLoading.delete(remote);
   if (loaded) return;
-  const entry = registeredEntries.get(remote);
-  if (entry) {
-    registerRemotes([{ ...entry }], { force: true });
-  } else {
-    // The remote list itself never arrived; ask for it again.
-    await registerRemotesFromManifest();
+
+  let entries: RemoteManifestEntry[] = [];
+  try {
+    entries = await fetchRemoteManifestEntries();
+  } catch (error) {
+    console.error(`The remote list could not be loaded again; retrying ${remote} where it was.`, error);
   }
+  // Remotes the list brings that this page never registered (the list failed at start) join now;
+  // the ones that did load are left alone.
+  const unregistered = entries.filter((entry) => entry.name !== remote && !registeredEntries.has(entry.name));
+  if (unregistered.length > 0) {
+    registerRemotes(unregistered.map((entry) => ({ ...entry })));
+    for (const entry of unregistered) registeredEntries.set(entry.name, entry);
+  }
+  const entry = entries.find((candidate) => candidate.name === remote) ?? registeredEntries.get(remote);
+  if (!entry) return;
+  // A copy: the runtime rewrites the entry it is given (relative URLs become absolute).
+  registerRemotes([{ ...entry }], { force: true });
+  registeredEntries.set(remote, entry);
 }

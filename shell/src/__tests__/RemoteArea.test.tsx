@@ -59,29 +59,46 @@ it('renders the remote routes, matched by their absolute paths, once the remote 
   expect(loadRemoteMock).toHaveBeenCalledWith('mfe_orders/routes');
 });
 
-it('shows the error panel when the remote fails, and Retry registers it again and loads it', async () => {
+it("names the failed area in the navigation's words, and each Retry asks for the remote list again", async () => {
   answerRemotesJson([{ name: 'mfe_channels', entry: 'http://remotes.test/mfe-channels/mf-manifest.json' }]);
   await registerRemotesFromManifest();
   loadRemoteMock.mockRejectedValueOnce(new Error('RUNTIME-003: failed to fetch the manifest'));
+  loadRemoteMock.mockRejectedValueOnce(new Error('ScriptNetworkError: Failed to load script'));
   loadRemoteMock.mockResolvedValueOnce({ routes: [{ path: '/stores', element: <h2>Stores page</h2> }] });
 
   await renderArea('mfe_channels', '/stores', '/stores');
 
   const panel = await screen.findByTestId('remote-error-panel');
-  expect(panel).toHaveTextContent('This area could not be loaded');
-  expect(panel).toHaveTextContent('mfe_channels');
+  expect(panel).toHaveTextContent('Stores could not be loaded');
+  // The container name means nothing to the person using the app.
+  expect(panel).not.toHaveTextContent('mfe_channels');
 
+  // The list does not answer: the entry this page knows is registered again, with force, which is
+  // what makes the federation runtime forget the failed manifest.
+  answerRemotesJson(null, false);
+  registerRemotesMock.mockClear();
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+  expect(await screen.findByTestId('remote-error-panel')).toHaveTextContent('Stores could not be loaded');
+  expect(global.fetch).toHaveBeenCalledWith('/remotes.json', expect.anything());
+  expect(registerRemotesMock).toHaveBeenCalledWith(
+    [{ name: 'mfe_channels', entry: 'http://remotes.test/mfe-channels/mf-manifest.json' }],
+    { force: true },
+  );
+
+  // Meanwhile the deployment repointed the remote (REMOTES_FILE): the next Retry finds it there.
+  answerRemotesJson([
+    { name: 'mfe_channels', entry: 'http://remotes.test/v2/mfe-channels/mf-manifest.json' },
+  ]);
   registerRemotesMock.mockClear();
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
 
   expect(await screen.findByRole('heading', { name: 'Stores page' })).toBeInTheDocument();
   expect(screen.queryByTestId('remote-error-panel')).not.toBeInTheDocument();
-  // Re-registering with force is what makes the federation runtime forget the failed manifest.
   expect(registerRemotesMock).toHaveBeenCalledWith(
-    [{ name: 'mfe_channels', entry: 'http://remotes.test/mfe-channels/mf-manifest.json' }],
+    [{ name: 'mfe_channels', entry: 'http://remotes.test/v2/mfe-channels/mf-manifest.json' }],
     { force: true },
   );
-  expect(loadRemoteMock).toHaveBeenCalledTimes(2);
+  expect(loadRemoteMock).toHaveBeenCalledTimes(3);
 });
 
 it('asks for /remotes.json again on Retry when the list never arrived', async () => {
@@ -113,7 +130,9 @@ it('shows the error panel when a remote page throws while rendering', async () =
 
   await renderArea('mfe_hosted', '/hostedPages', '/hostedPages');
 
-  expect(await screen.findByTestId('remote-error-panel')).toHaveTextContent('mfe_hosted');
+  expect(await screen.findByTestId('remote-error-panel')).toHaveTextContent(
+    'Hosted Pages could not be loaded',
+  );
 });
 
 it('shows the 404 text for a path inside the area that the remote does not have', async () => {

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useSessionStore } from '@syncdesk/web-kit';
 import { installBroadcastChannel } from './support/broadcastChannelPolyfill';
-import { stubFetch } from './support/fakeApi';
+import { deferredAnswer, stubFetch, type FakeAnswer } from './support/fakeApi';
 import { NO_BANNER_ACCOUNT, sessionUser, tokenResponse } from './support/fixtures';
-import { currentLocation, renderShell } from './support/renderShell';
+import { currentLocation, navigateTo, renderShell } from './support/renderShell';
+import { redirectTargetFrom } from '../guards/redirectTarget';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)),
@@ -37,17 +38,14 @@ beforeEach(() => {
 });
 
 describe('login guard', () => {
-  it('sends a signed-out visitor to /login and remembers the wanted path', async () => {
+  it('sends a signed-out visitor to /login and remembers the wanted path, but not / itself', async () => {
     signInApi();
     await renderShell('/orders/1/2?tab=items');
 
     expect(currentLocation()).toBe(`/login?redirect=${encodeURIComponent('/orders/1/2?tab=items')}`);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-  });
 
-  it('does not remember / itself', async () => {
-    signInApi();
-    await renderShell('/');
+    await navigateTo('/');
     expect(currentLocation()).toBe('/login');
   });
 
@@ -72,11 +70,20 @@ describe('login guard', () => {
 });
 
 describe('sign-in', () => {
-  it('stores the token, fetches the user and goes to the remembered safe path', async () => {
-    const requests = signInApi();
+  it('stores the token, fetches the user (a plain spinner meanwhile, no card) and goes to the remembered safe path', async () => {
+    const me = deferredAnswer();
+    const requests = signInApi({ 'POST /api/me': () => me.answer });
     await renderShell(`/login?redirect=${encodeURIComponent('/stores/4')}`);
 
     await submitSignIn();
+
+    // While the user loads, the guest page's card is gone: no empty 'Syncdesk' card flashes.
+    await waitFor(() => expect(requests.some((request) => request.path === '/api/me')).toBe(true));
+    expect(screen.getByTestId('session-loading')).toBeInTheDocument();
+    expect(document.querySelector('.ant-card')).toBeNull();
+    expect(screen.queryByText('Syncdesk')).not.toBeInTheDocument();
+
+    await act(async () => me.release({ status: 200, body: { data: ANN } }));
 
     await waitFor(() => expect(currentLocation()).toBe('/stores/4'));
     expect(localStorage.getItem('syncdesk.auth.token')).toBe('token-ann');
@@ -88,86 +95,62 @@ describe('sign-in', () => {
     );
   });
 
-  it.each(['//evil.com', 'https://evil.com', '/a b'])(
-    'ignores the unsafe redirect %s and goes to /',
-    async (target) => {
-      signInApi();
-      await renderShell(`/login?redirect=${encodeURIComponent(target)}`);
-
-      await submitSignIn();
-
-      await waitFor(() => expect(currentLocation()).toBe('/'));
-      expect(await screen.findByRole('heading', { level: 2, name: 'Dashboard' })).toBeInTheDocument();
-    },
-  );
-
-  it('shows the throttling message verbatim, inline and without a notification', async () => {
-    signInApi({
-      'POST /api/auth/signIn': {
-        status: 429,
-        body: {
-          message: 'Too many login attempts. Please try again in 42 seconds.',
-          error: 'too_many_requests',
-        },
-      },
-    });
-    await renderShell('/login');
+  it('ignores an unsafe redirect and goes to /', async () => {
+    signInApi();
+    await renderShell(`/login?redirect=${encodeURIComponent('//evil.com')}`);
 
     await submitSignIn();
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many login attempts. Please try again in 42 seconds.',
-    );
-    expect(document.querySelector('.ant-notification-notice')).toBeNull();
-    expect(currentLocation()).toBe('/login');
-    expect(localStorage.getItem('syncdesk.auth.token')).toBeNull();
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dashboard' })).toBeInTheDocument();
   });
 
-  it('shows wrong credentials once, under the field', async () => {
-    const text = 'These credentials do not match our records.';
-    signInApi({
-      'POST /api/auth/signIn': {
-        status: 422,
-        body: { message: text, error: 'validation', errors: { email: [text] } },
-      },
-    });
+  // The guard and the form both follow redirectTargetFrom, so the other unsafe shapes need no page.
+  it.each(['//evil.com', 'https://evil.com', '/a b'])('treats the redirect %s as unsafe', (target) => {
+    expect(redirectTargetFrom(`?redirect=${encodeURIComponent(target)}`)).toBe('/');
+  });
+
+  it('checks the e-mail before calling the server, shows throttling verbatim inline, and wrong credentials once', async () => {
+    const throttled = 'Too many login attempts. Please try again in 42 seconds.';
+    const wrong = 'These credentials do not match our records.';
+    const answers: FakeAnswer[] = [
+      { status: 429, body: { message: throttled, error: 'too_many_requests' } },
+      { status: 422, body: { message: wrong, error: 'validation', errors: { email: [wrong] } } },
+    ];
+    const requests = signInApi({ 'POST /api/auth/signIn': () => answers.shift() ?? { status: 500 } });
     await renderShell('/login-admin');
-
-    await submitSignIn();
-
-    expect(await screen.findAllByText(text)).toHaveLength(1);
-  });
-
-  it('checks the e-mail with the contracts schema before calling the server', async () => {
-    const requests = signInApi();
-    await renderShell('/login');
+    expect(screen.getByRole('heading', { name: 'Administrator sign-in' })).toBeInTheDocument();
 
     await submitSignIn('not-an-email', 'x');
-
     expect(await screen.findByText('The email must be a valid email address.')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
+
+    await submitSignIn();
+    expect((await screen.findByText(throttled)).closest('[role="alert"]')).not.toBeNull();
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+    expect(currentLocation()).toBe('/login-admin');
+    expect(localStorage.getItem('syncdesk.auth.token')).toBeNull();
+
+    await submitSignIn();
+    // Under the field only: the same sentence above the form would say it twice.
+    expect(await screen.findAllByText(wrong)).toHaveLength(1);
+    expect(screen.queryByText(throttled)).not.toBeInTheDocument();
   });
 });
 
-describe('guest guard', () => {
-  it('sends a signed-in user from a guest page to /', async () => {
+describe('guest and admin guards', () => {
+  it('sends a signed-in user from a guest page to /, and a non-administrator from each admin area to /', async () => {
     signInApi();
     await renderShell('/register-admin', { token: 'token-ann', user: ANN });
 
     expect(currentLocation()).toBe('/');
     expect(screen.getByRole('heading', { level: 2, name: 'Dashboard' })).toBeInTheDocument();
-  });
-});
 
-describe('admin guard', () => {
-  it.each(['/stats', '/adminSettings', '/adminNotifications', '/integrationErrors'])(
-    'sends a non-administrator from %s to /',
-    async (path) => {
-      signInApi();
-      await renderShell(path, { token: 'token-ann', user: ANN });
+    for (const path of ['/stats', '/adminSettings', '/adminNotifications', '/integrationErrors']) {
+      await navigateTo(path);
       expect(currentLocation()).toBe('/');
-    },
-  );
+    }
+  });
 
   it('lets an administrator into the admin area (the remote loads there)', async () => {
     signInApi();
@@ -194,19 +177,14 @@ describe('register', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
   }
 
-  it("rejects an invalid phone with 'Please enter a valid phone number.' without calling the server", async () => {
-    const requests = signInApi();
+  it("rejects an invalid phone with 'Please enter a valid phone number.' without calling the server, then registers, signs in and goes to /", async () => {
+    const requests = signInApi({ 'POST /api/auth/register': { ...tokenResponse('token-new'), status: 201 } });
     await renderShell('/register-admin');
 
     await fillRegister('12ab');
 
     expect(await screen.findByText('Please enter a valid phone number.')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
-  });
-
-  it('registers, signs in and goes to /', async () => {
-    const requests = signInApi({ 'POST /api/auth/register': { ...tokenResponse('token-new'), status: 201 } });
-    await renderShell('/register-admin');
 
     await fillRegister('+44 20 7946 0958');
 

@@ -1,9 +1,14 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { SIDE_NAVIGATION, type SessionUser } from '@syncdesk/contracts';
 import { useSessionStore } from '@syncdesk/web-kit';
+import { findActiveNavigationItem } from '../navigation/navigationItems';
+import { SideNavigation } from '../navigation/SideNavigation';
 import { installBroadcastChannel, otherTab } from './support/broadcastChannelPolyfill';
 import { stubFetch } from './support/fakeApi';
 import { NO_BANNER_ACCOUNT, sessionUser, tokenResponse } from './support/fixtures';
-import { currentLocation, renderShell } from './support/renderShell';
+import { currentLocation, renderShell, TEST_THEME } from './support/renderShell';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)),
@@ -41,11 +46,31 @@ beforeEach(() => {
   act(() => useSessionStore.getState().reset());
 });
 
-describe('side navigation', () => {
-  it('shows only the items whose scope the user holds, plus the ones for everyone', async () => {
-    api();
-    await renderShell('/', { token: 't', user: sessionUser({ scope: ['orders.read'] }) });
+/** The drawer alone, for one user after another: its gating needs no page around it. */
+function renderSideNavigation(path = '/') {
+  let view: ReturnType<typeof render> | undefined;
+  const tree = (user: SessionUser) => (
+    <ConfigProvider theme={TEST_THEME}>
+      <MemoryRouter initialEntries={[path]}>
+        <SideNavigation user={user} />
+      </MemoryRouter>
+    </ConfigProvider>
+  );
+  return {
+    async show(user: SessionUser) {
+      await act(async () => {
+        if (view) view.rerender(tree(user));
+        else view = render(tree(user));
+      });
+    },
+  };
+}
 
+describe('side navigation', () => {
+  it('shows the items whose scope the user holds (list or map) plus the ones for everyone, Stats to administrators', async () => {
+    const drawer = renderSideNavigation();
+
+    await drawer.show(sessionUser({ scope: ['orders.read'] }));
     for (const label of ['Orders', 'Confirmation orders', 'Invoices', 'Rules']) {
       expect(navigation().getByText(label)).toBeInTheDocument();
     }
@@ -60,28 +85,19 @@ describe('side navigation', () => {
     ]) {
       expect(navigation().queryByText(label)).not.toBeInTheDocument();
     }
-  });
 
-  it('reads a scope given as a map of name to truthy value', async () => {
-    api();
-    await renderShell('/', {
-      token: 't',
-      user: sessionUser({ scope: { 'stores.read': true, 'channels.read': 0 } }),
-    });
+    await drawer.show(sessionUser({ scope: { 'stores.read': true, 'channels.read': 0 } }));
     expect(navigation().getByText('Stores')).toBeInTheDocument();
     expect(navigation().queryByText('Channels')).not.toBeInTheDocument();
-  });
 
-  it('shows Stats to administrators only', async () => {
-    api();
-    await renderShell('/', { token: 't', user: sessionUser({ administrator: true }) });
+    await drawer.show(sessionUser({ administrator: true }));
     expect(navigation().getByRole('link', { name: 'Stats' })).toHaveAttribute('href', '/stats');
   });
 
-  it('disables the store-bound items while the user has no stores', async () => {
-    api();
-    await renderShell('/', { token: 't', user: sessionUser({ stores: [] }) });
+  it('disables store-bound items without stores and Helpdesk without a support hash; the header names the user', async () => {
+    const drawer = renderSideNavigation();
 
+    await drawer.show(sessionUser({ stores: [], support_hash: null }));
     for (const label of ['Products', 'Orders', 'Confirmation orders', 'Invoices', 'Customers']) {
       expect(menuItem(label)).toHaveAttribute('aria-disabled', 'true');
       expect(navigation().queryByRole('link', { name: label })).not.toBeInTheDocument();
@@ -89,31 +105,47 @@ describe('side navigation', () => {
     for (const label of ['Dashboard', 'Stores', 'Channels', 'Rules', 'Transaction records']) {
       expect(navigation().getByRole('link', { name: label })).toBeInTheDocument();
     }
-  });
-
-  it('disables Helpdesk without a support hash and links User Guide', async () => {
-    api();
-    await renderShell('/', { token: 't', user: sessionUser({ support_hash: null }) });
-
     expect(menuItem('Helpdesk')).toHaveAttribute('aria-disabled', 'true');
     expect(navigation().getByRole('link', { name: /User Guide/ })).toHaveAttribute('target', '_blank');
-  });
-
-  it('opens the helpdesk with the support hash as the request parameter', async () => {
-    api();
-    await renderShell('/', { token: 't', user: sessionUser({ support_hash: 'h4sh' }) });
-
-    const link = navigation().getByRole('link', { name: /Helpdesk/ });
-    expect(new URL(link.getAttribute('href') ?? '').searchParams.get('request')).toBe('h4sh');
-  });
-
-  it("shows the user's name and company in the drawer header", async () => {
-    api();
-    await renderShell('/', { token: 't', user: sessionUser() });
     const header = within(screen.getByTestId('side-navigation-header'));
     expect(header.getByText('Ann Baker')).toBeInTheDocument();
     expect(header.getByText('Acme Ltd')).toBeInTheDocument();
     expect(header.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+
+    // The helpdesk opens with the support hash as the request parameter.
+    await drawer.show(sessionUser({ support_hash: 'h4sh' }));
+    const link = navigation().getByRole('link', { name: /Helpdesk/ });
+    expect(new URL(link.getAttribute('href') ?? '').searchParams.get('request')).toBe('h4sh');
+  });
+
+  it("marks Channels, not Stores, on a store's channel pages", async () => {
+    const drawer = renderSideNavigation('/stores/4/channels/9/couriers');
+    await drawer.show(sessionUser());
+
+    expect(menuItem('Channels')).toHaveClass('ant-menu-item-selected');
+    expect(menuItem('Stores')).not.toHaveClass('ant-menu-item-selected');
+  });
+
+  it.each([
+    ['/', 'dashboard'],
+    ['/orders/1/2', 'orders'],
+    ['/products/1', 'products'],
+    ['/products/', 'products'],
+    ['/stores', 'stores'],
+    ['/stores/4', 'stores'],
+    ['/stores/4/webhooks/2', 'stores'],
+    ['/stores/4/channels/9', 'channels'],
+    ['/stores/4/channels/create/shopify', 'channels'],
+    ['/stores/4/channels/9/pickups/3', 'channels'],
+    ['/stores/4/accounting-channels/9', 'channels'],
+    ['/stores/4/plugins/2/products', 'channels'],
+    ['/migrate/4/9', 'channels'],
+    ['/channels', 'channels'],
+    ['/transactionRecords/stores/4/channels/9', 'transactionRecords'],
+    ['/storesX', undefined],
+    ['/users', undefined],
+  ])('the most specific item is active on %s', (path, key) => {
+    expect(findActiveNavigationItem(SIDE_NAVIGATION, path)?.key).toBe(key);
   });
 });
 
@@ -124,18 +156,15 @@ describe('top bar', () => {
     return document.querySelector('.ant-dropdown-menu') as HTMLElement;
   }
 
-  it('shows the avatar letter, the name and the company', async () => {
+  it('shows the avatar letter, the name and the company, and gates the account menu by scope and administrator flag', async () => {
     api();
-    await renderShell('/', { token: 't', user: sessionUser() });
+    await renderShell('/', { token: 't', user: sessionUser({ scope: ['users.read'] }) });
     const user = screen.getByTestId('top-bar-user');
     expect(user).toHaveTextContent('A');
     expect(user).toHaveTextContent('Ann Baker');
     expect(user).toHaveTextContent('Acme Ltd');
-  });
+    expect(screen.getByTestId('side-navigation')).toBeInTheDocument();
 
-  it('gates the account menu by scope and administrator flag', async () => {
-    api();
-    await renderShell('/', { token: 't', user: sessionUser({ scope: ['users.read'] }) });
     const menu = within(await openAccountMenu());
 
     for (const label of ['Companies', 'Users', 'Notifications', 'Settings', 'Hosted Pages', 'Logout']) {

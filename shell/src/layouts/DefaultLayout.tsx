@@ -48,9 +48,11 @@ export function DefaultLayout() {
           onCollapse={setCollapsed}
           breakpoint="lg"
           theme="light"
+          // Below the top bar and as tall as the rest of the window, scrolling on its own.
           style={{
             position: 'sticky',
             top: HEADER_HEIGHT,
+            alignSelf: 'flex-start',
             height: `calc(100vh - ${HEADER_HEIGHT}px)`,
             overflow: 'auto',
             borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
@@ -58,13 +60,16 @@ export function DefaultLayout() {
         >
           <SideNavigation user={user} collapsed={collapsed} />
         </Layout.Sider>
-        <Layout.Content style={{ padding: 24 }}>
+        {/* A column whose card takes the rest of the height (`flex`, not `min-height: 100%`): a
+            percentage height counted the banner twice, the page grew taller than the layout, and at
+            the bottom of a long page the sticky header and drawer were pushed up out of place. */}
+        <Layout.Content style={{ padding: 24, display: 'flex', flexDirection: 'column' }}>
           <AccountBanner user={user} />
           <div
             style={{
+              flex: 'auto',
               marginTop: 16,
               padding: 24,
-              minHeight: '100%',
               background: token.colorBgContainer,
               borderRadius: token.borderRadiusLG,
             }}

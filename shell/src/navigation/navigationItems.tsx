@@ -12,7 +12,8 @@ import {
   ShoppingCartOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { SIDE_NAVIGATION, type NavigationItem, type SessionUser } from '@syncdesk/contracts';
+import { matchPath } from 'react-router';
+import { ROUTE_PATTERNS, SIDE_NAVIGATION, type NavigationItem, type SessionUser } from '@syncdesk/contracts';
 import { canAccess } from './canAccess';
 
 /** Icons are presentation, so they live here and not in the contracts' navigation list. */
@@ -46,20 +47,46 @@ export function navigationItemsFor(user: SessionUser): ShellNavigationItem[] {
   }));
 }
 
-function withoutTrailingSlash(path: string): string {
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+/**
+ * Screens that sit below another item's path but belong to this item. A store's channels,
+ * accounting channels and plugins are reached through `/stores/:storeId/…`, yet they are the
+ * Channels area's screens (the `/channels` list shows them all), as is migrating a channel.
+ */
+const ALSO_ACTIVE_ON: Readonly<Record<string, readonly string[]>> = {
+  channels: [
+    `${ROUTE_PATTERNS.storeDetail}/channels`,
+    `${ROUTE_PATTERNS.storeDetail}/accounting-channels`,
+    `${ROUTE_PATTERNS.storeDetail}/plugins`,
+    '/migrate',
+  ],
+};
+
+/** How many segments of `pathname` the pattern covers (its own length), or -1 when it does not match. */
+function matchedSegments(pattern: string, pathname: string): number {
+  const path = pattern.length > 1 && pattern.endsWith('/') ? pattern.slice(0, -1) : pattern;
+  // `/` is the dashboard alone; every other path also marks the pages below it.
+  const match = matchPath({ path, end: path === '/' }, pathname);
+  return match ? path.split('/').filter(Boolean).length : -1;
 }
 
-/** The item whose path is the longest prefix of the current path (so /orders/1/2 marks Orders). */
-export function findActiveNavigationItem<T extends NavigationItem>(
+/**
+ * The item for the current path: the most specific match wins, so /orders/1/2 marks Orders and
+ * /stores/1/channels/2 marks Channels rather than Stores.
+ */
+export function findActiveNavigationItem<T extends { key: string; path: string }>(
   items: readonly T[],
   pathname: string,
 ): T | undefined {
-  const current = withoutTrailingSlash(pathname);
-  return items
-    .filter((item) => {
-      const path = withoutTrailingSlash(item.path);
-      return path === '/' ? current === '/' : current === path || current.startsWith(`${path}/`);
-    })
-    .sort((left, right) => right.path.length - left.path.length)[0];
+  let active: T | undefined;
+  let best = -1;
+  for (const item of items) {
+    for (const pattern of [item.path, ...(ALSO_ACTIVE_ON[item.key] ?? [])]) {
+      const segments = matchedSegments(pattern, pathname);
+      if (segments > best) {
+        best = segments;
+        active = item;
+      }
+    }
+  }
+  return active;
 }

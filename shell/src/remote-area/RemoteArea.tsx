@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../layouts/ErrorBoundary';
 import { prepareRemoteRetry, type RemoteName } from '../remotes';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
+import { remoteAreaLabel } from './remoteAreaLabel';
 import { RemoteRoutes } from './RemoteRoutes';
 import { useNavigationProgress } from '../navigation/useNavigationProgress';
 
@@ -45,7 +46,9 @@ export function RemoteArea({ remote }: RemoteAreaProps) {
       // Navigating elsewhere in the same remote gives a page that threw another chance.
       resetKey={pathname}
       onError={(error) => console.error(`The ${remote} area failed.`, error)}
-      fallback={() => <RemoteErrorPanel remote={remote} retrying={retrying} onRetry={retry} />}
+      fallback={() => (
+        <RemoteErrorPanel label={remoteAreaLabel(remote, pathname)} retrying={retrying} onRetry={retry} />
+      )}
     >
       <Suspense fallback={<RemoteAreaLoading />}>
         <RemoteRoutes remote={remote} />

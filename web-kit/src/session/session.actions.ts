@@ -101,16 +101,22 @@ export async function signIn(email: string, password: string): Promise<SessionUs
 }
 
 /**
- * `POST /auth/signOut` (failures ignored: the local session ends anyway), then the other tabs are
- * told and this one goes to `/login`.
+ * Ends the session here and in the other tabs, goes to `/login`, then `POST /auth/signOut` with
+ * the token it held (failures ignored: the local session is over anyway). The order matters: the
+ * server answers a sign-out by announcing `session:ended` to every socket of the user, and a tab
+ * still holding the token would then ask `/me` with a token that no longer works. Ending first
+ * clears the shared stored token and tells the other tabs before the token is revoked.
  */
 export async function signOut(): Promise<void> {
-  if (useSessionStore.getState().token) {
-    await quietClient.post('/auth/signOut').catch(() => undefined);
-  }
+  const { token } = useSessionStore.getState();
   endLocalSession();
   broadcastSessionMessage({ type: 'signed-out' });
   navigateForSession('/login');
+  if (token) {
+    await quietClient
+      .post('/auth/signOut', undefined, { headers: { Authorization: `Bearer ${token}` } })
+      .catch(() => undefined);
+  }
 }
 
 /**

@@ -28,6 +28,20 @@ function readStoredToken(): string | null {
   }
 }
 
+/**
+ * The token the browser keeps for every tab (null when signed out), or undefined when storage
+ * cannot be read. Tabs share localStorage, so a logout or company switch in another tab shows here
+ * at once, even before that tab's broadcast arrives.
+ */
+export function readSharedToken(): string | null | undefined {
+  try {
+    const storage = globalThis.localStorage;
+    return storage ? storage.getItem(SESSION_TOKEN_STORAGE_KEY) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function writeStoredToken(token: string | null): void {
   try {
     if (token) globalThis.localStorage?.setItem(SESSION_TOKEN_STORAGE_KEY, token);

@@ -38,9 +38,11 @@ export function createRemotePageRenderer(routes: RouteObject[], scopes: string[]
 
   function renderPage(path: string, user: SessionUser | null = sessionUser()) {
     useSessionStore.setState({ token: 'test-token', user });
-    // No motion: antd's open/close animations only add waiting (and timers) in jsdom.
+    // No motion: antd's open/close animations only add waiting (and timers) in jsdom. No runtime
+    // styles: Testing Library reads computed styles for every role query, and jsdom matches each
+    // lookup against all of antd's injected CSS — most of a page test's time on a busy machine.
     return render(
-      <ConfigProvider theme={{ token: { motion: false } }}>
+      <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }}>
         <MemoryRouter initialEntries={[path]}>
           <Routes />
         </MemoryRouter>

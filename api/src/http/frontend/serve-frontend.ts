@@ -12,7 +12,9 @@ export interface FrontendOptions {
 }
 
 // Files whose names carry no content hash must be revalidated; hashed ones can be cached for good.
-const UNHASHED = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js)$/;
+// The shell's icons (copied from shell/public) keep fixed names because browsers ask for /favicon.ico.
+const UNHASHED =
+  /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js|favicon\.ico|favicon\.svg)$/;
 const HASHED = /\.[0-9a-f]{8}\.(js|css|mjs)$/;
 
 async function sendFile(ctx: Parameters<Middleware>[0], root: string, file: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 /**
  * Stubs the browser's fetch with the identity API's answers (api/IDENTITY_API.md): each route is
- * `'METHOD /api/path'` (query ignored) mapped to an answer or a function of the request.
+ * `'METHOD /api/path'` (query ignored) mapped to an answer or a function of the request, which may
+ * answer later (a promise) to hold the page in its loading state.
  */
 export interface FakeAnswer {
   status: number;
@@ -16,7 +17,10 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type FakeRoutes = Record<string, FakeAnswer | ((request: RecordedRequest) => FakeAnswer)>;
+export type FakeRoutes = Record<
+  string,
+  FakeAnswer | ((request: RecordedRequest) => FakeAnswer | Promise<FakeAnswer>)
+>;
 
 export function stubFetch(routes: FakeRoutes): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
@@ -35,7 +39,7 @@ export function stubFetch(routes: FakeRoutes): RecordedRequest[] {
       route === undefined
         ? { status: 404, body: { message: 'Not Found', error: 'not_found' } }
         : typeof route === 'function'
-          ? route(request)
+          ? await route(request)
           : route;
     const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
     const headers = new Map(
@@ -51,4 +55,13 @@ export function stubFetch(routes: FakeRoutes): RecordedRequest[] {
     } as unknown as Response;
   }) as unknown as typeof fetch;
   return requests;
+}
+
+/** An answer the test releases when it has looked at the loading state. */
+export function deferredAnswer(): { answer: Promise<FakeAnswer>; release(answer: FakeAnswer): void } {
+  let release: (answer: FakeAnswer) => void = () => undefined;
+  const answer = new Promise<FakeAnswer>((resolve) => {
+    release = resolve;
+  });
+  return { answer, release };
 }

@@ -99,6 +99,28 @@ it('signOut ignores a failing server and still resets and goes to /login', async
   expect(handled).toHaveLength(0);
 });
 
+it('signOut ends the session here before the server revokes the token, and still signs that token out', async () => {
+  useSessionStore.getState().setToken('tok');
+  useSessionStore.getState().setUser(user);
+  const atRequest: unknown[] = [];
+  const fake = createFakeFetch(() => {
+    // What another tab would see when the server announces session:ended.
+    atRequest.push({
+      token: useSessionStore.getState().token,
+      stored: localStorage.getItem('syncdesk.auth.token'),
+      visited: [...visited],
+    });
+    return { status: 204 };
+  });
+  global.fetch = fake.fetch;
+
+  await signOut();
+
+  expect(fake.requests.map((request) => request.url)).toEqual(['/api/auth/signOut']);
+  expect(fake.requests[0]?.headers.Authorization).toBe('Bearer tok');
+  expect(atRequest).toEqual([{ token: null, stored: null, visited: ['/login'] }]);
+});
+
 it('applySessionMessage follows another tab', async () => {
   useSessionStore.getState().setToken('old');
   answer({ status: 200, body: { data: { ...user, company_id: 7 } } });

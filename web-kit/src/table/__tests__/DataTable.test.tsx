@@ -44,7 +44,9 @@ function UsersTable({ selectable = false }: { selectable?: boolean }) {
 
 /** Without antd's motion: popovers open at once instead of animating in jsdom. */
 function render(element: ReactElement) {
-  return renderInDocument(<ConfigProvider theme={{ token: { motion: false } }}>{element}</ConfigProvider>);
+  return renderInDocument(
+    <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }}>{element}</ConfigProvider>,
+  );
 }
 
 // Queries by label and by element, not by role: computing roles over an antd table in jsdom costs

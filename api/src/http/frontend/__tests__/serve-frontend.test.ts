@@ -34,6 +34,7 @@ describe('serving the built front end', () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'syncdesk-web-'));
     writeFile(webRoot, 'shell/dist/index.html', '<html>shell</html>');
     writeFile(webRoot, 'shell/dist/main.0123abcd.js', 'console.log("shell")');
+    writeFile(webRoot, 'shell/dist/favicon.ico', 'icon');
     writeFile(webRoot, 'mfe-orders/dist/mf-manifest.json', '{"name":"mfe_orders"}');
     writeFile(webRoot, 'mfe-orders/dist/index.html', '<html>orders standalone</html>');
   });
@@ -101,6 +102,15 @@ describe('serving the built front end', () => {
 
     const api = await fetch(`${server.base}/api/anything`, { headers: { accept: 'text/html' } });
     expect(await api.text()).toBe('fell through');
+    await server.close();
+  });
+
+  it('answers /favicon.ico from the shell build, revalidated so a new icon shows after a release', async () => {
+    const server = await serve(webRoot);
+    const icon = await fetch(`${server.base}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\//);
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
     await server.close();
   });
 
