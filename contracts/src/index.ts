@@ -32,3 +32,4 @@ export * from './settings';
 export * from './users';
 export * from './webhooks';
 export * from './identity';
+export * from './activities';

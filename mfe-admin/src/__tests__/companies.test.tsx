@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { renderPage, sessionUser } from './render-page';
+import { getButton, renderPage, sessionUser } from './render-page';
 
 function company(id: number, name: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -10,7 +10,7 @@ function company(id: number, name: string, overrides: Record<string, unknown> = 
     uuid: `0000000${id}-0000-4000-8000-000000000000`,
     name,
     owner_name: 'Olivia Owner',
-    owner_email: 'olivia@acme.test',
+    owner_email: 'olivia.owner-with-a-long-address@acme.test',
     stores_count: 2,
     channels_count: 3,
     plugins_count: 1,
@@ -37,8 +37,25 @@ function row(name: string): HTMLElement {
   return screen.getByText(name).closest('tr') as HTMLElement;
 }
 
+/** Opens a row's one actions menu (the ⋯ button, named for its company) and returns the menu. */
+async function openActions(companyName: string): Promise<HTMLElement> {
+  fireEvent.click(screen.getByLabelText(`Actions for ${companyName}`));
+  return (await screen.findByRole('menu')) as HTMLElement;
+}
+
+/** The menu item with this text (antd renders it as role="menuitem"). */
+function menuItem(menu: HTMLElement, label: string): HTMLElement {
+  return within(menu).getByText(label).closest('[role="menuitem"]') as HTMLElement;
+}
+
+/** The confirmation dialog whose title is this text. */
+async function confirmation(title: string): Promise<HTMLElement> {
+  const [heading] = await screen.findAllByText(title);
+  return heading?.closest('.ant-modal') as HTMLElement;
+}
+
 describe('Companies', () => {
-  it('lists companies with counts, plan, status tag and the total', async () => {
+  it('lists companies with counts, plan, status tag, the total, e-mails on one line, one actions menu per row', async () => {
     stubFetch({ 'GET /companies': listBody(COMPANIES, 2) });
     renderPage('/companies');
     expect(await screen.findByText('Globex')).toBeInTheDocument();
@@ -48,8 +65,18 @@ describe('Companies', () => {
     expect(within(acme).getByText('01 Nov 2026 09:30:00 UTC')).toBeInTheDocument();
     expect(within(row('Globex')).getByText('Inactive')).toBeInTheDocument();
     expect(screen.getByText('Total 2')).toBeInTheDocument();
+    // An address never wraps mid-word: one line, cut with an ellipsis, the whole of it on hover.
+    const email = within(acme).getByText('olivia.owner-with-a-long-address@acme.test');
+    expect(email).toHaveStyle({ whiteSpace: 'nowrap', textOverflow: 'ellipsis' });
+    expect(email).toHaveAttribute('title', 'olivia.owner-with-a-long-address@acme.test');
+    // No row of buttons: one menu button per row.
+    expect(within(acme).getAllByRole('button')).toHaveLength(1);
+
     // The current company cannot be switched to.
-    expect(within(acme).getByRole('button', { name: 'Current company' })).toBeDisabled();
+    const menu = await openActions('Acme Ltd');
+    expect(menuItem(menu, 'Current company')).toHaveAttribute('aria-disabled', 'true');
+    expect(menuItem(menu, 'Edit')).toBeInTheDocument();
+    expect(menuItem(menu, 'Delete')).toBeInTheDocument();
   });
 
   it('sorts and pages on the server', async () => {
@@ -70,9 +97,11 @@ describe('Companies', () => {
     });
     renderPage('/companies');
     await screen.findByText('Globex');
-    fireEvent.click(screen.getByRole('button', { name: 'Create company' }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    fireEvent.click(getButton('Create company'));
+    const dialog = (await screen.findByText('Create company', { selector: '.ant-modal-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    fireEvent.click(getButton('Create', dialog));
     expect(await within(dialog).findByText('The name field is required.')).toBeInTheDocument();
     expect(api.calls('POST', '/companies/create')).toHaveLength(0);
 
@@ -82,7 +111,7 @@ describe('Companies', () => {
     expect(api.calls('POST', '/companies/create')[0]?.body).toEqual({ name: 'Initech' });
   });
 
-  it('administrators: each plan action and deactivation asks for confirmation first', async () => {
+  it('administrators: a plan action and deactivation each ask for confirmation first', async () => {
     const api = stubFetch({
       'GET /companies': listBody(COMPANIES),
       'POST /accounts-system/set-plan/:id': { body: { data: COMPANIES[1]?.account } },
@@ -90,33 +119,37 @@ describe('Companies', () => {
     });
     renderPage('/companies', sessionUser({ administrator: true }));
     await screen.findByText('Globex');
-    fireEvent.click(within(row('Globex')).getByRole('button', { name: 'Plan' }));
-    fireEvent.click(await screen.findByText('Trial plan'));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getAllByText('Trial plan for Globex?').length).toBeGreaterThan(0);
+    fireEvent.click(menuItem(await openActions('Globex'), 'Trial plan'));
+    const dialog = await confirmation('Trial plan for Globex?');
     expect(api.calls('POST', '/accounts-system/set-plan/2')).toHaveLength(0);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Trial plan' }));
+    fireEvent.click(getButton('Trial plan', dialog));
     await waitFor(() => expect(api.calls('POST', '/accounts-system/set-plan/2')).toHaveLength(1));
     expect(api.calls('POST', '/accounts-system/set-plan/2')[0]?.body).toEqual({ status: 'trial_plan' });
 
-    fireEvent.click(within(row('Acme Ltd')).getByRole('button', { name: 'Deactivate' }));
-    const [second] = await screen.findAllByText('Deactivate Acme Ltd?');
+    fireEvent.click(menuItem(await openActions('Acme Ltd'), 'Deactivate'));
+    const second = await confirmation('Deactivate Acme Ltd?');
     expect(api.calls('PUT', '/companies/1')).toHaveLength(0);
-    fireEvent.click(
-      within(second?.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'Deactivate' }),
-    );
+    fireEvent.click(getButton('Deactivate', second));
     await waitFor(() => expect(api.calls('PUT', '/companies/1')[0]?.body).toEqual({ is_active: false }));
   });
 
-  it('hides the administrator actions from other users and buttons the scope lacks', async () => {
+  it('other users: no administrator actions (plans, activation, DHL), and none the scope lacks', async () => {
     stubFetch({ 'GET /companies': listBody(COMPANIES) });
     renderPage('/companies', sessionUser({ scope: ['general.read'] }));
     await screen.findByText('Globex');
-    const globex = row('Globex');
-    expect(within(globex).queryByRole('button', { name: 'Plan' })).not.toBeInTheDocument();
-    expect(within(globex).queryByRole('button', { name: 'Activate' })).not.toBeInTheDocument();
-    expect(within(globex).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(within(globex).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    const menu = await openActions('Globex');
+    expect(menuItem(menu, 'Switch to this company')).toBeInTheDocument();
+    for (const label of [
+      'Force plan',
+      'Free plan',
+      'Trial plan',
+      'Activate',
+      'Push DHL changes',
+      'Edit',
+      'Delete',
+    ]) {
+      expect(within(menu).queryByText(label)).not.toBeInTheDocument();
+    }
   });
 
   it('deletes only after confirmation', async () => {
@@ -126,12 +159,10 @@ describe('Companies', () => {
     });
     renderPage('/companies');
     await screen.findByText('Globex');
-    fireEvent.click(within(row('Globex')).getByRole('button', { name: 'Delete' }));
-    const [title] = await screen.findAllByText('Delete Globex?');
+    fireEvent.click(menuItem(await openActions('Globex'), 'Delete'));
+    const dialog = await confirmation('Delete Globex?');
     expect(api.calls('DELETE', '/companies/2')).toHaveLength(0);
-    fireEvent.click(
-      within(title?.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'Delete' }),
-    );
+    fireEvent.click(getButton('Delete', dialog));
     await waitFor(() => expect(api.calls('DELETE', '/companies/2')).toHaveLength(1));
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { renderPage } from './render-page';
+import { getButton, renderPage } from './render-page';
 
 const ENTRIES = [
   { id: 1, ip_address: '203.0.113.7', status: 1, company_role_id: null, created_at: '2026-11-20T10:00:00Z' },
@@ -17,7 +17,7 @@ const ENTRIES = [
 ];
 
 describe('Settings', () => {
-  it('IP whitelist: status tags from the vocabulary, per-role lists, add with validation', async () => {
+  it('IP whitelist: status tags from the vocabulary, per-role lists, add with validation, delete after confirmation', async () => {
     const api = stubFetch({
       'GET /roles': listBody([
         { id: 3, name: 'Manager', permissions: [], is_default: false, users_count: 1 },
@@ -25,47 +25,42 @@ describe('Settings', () => {
       'GET /ipWhitelist/company': listBody(ENTRIES),
       'GET /ipWhitelist/companyRole/:id': listBody([]),
       'POST /ipWhitelist': { status: 201, body: { data: ENTRIES[0] } },
+      'DELETE /ipWhitelist/:id': { status: 204 },
     });
     renderPage('/settings?tab=ip-whitelist');
     expect((await screen.findByText('Allowed')).closest('.ant-tag')).toHaveClass('ant-tag-success');
     expect(screen.getByText('Blocked').closest('.ant-tag')).toHaveClass('ant-tag-error');
     expect(screen.getByText('Disabled').closest('.ant-tag')).toHaveClass('ant-tag-default');
 
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Applies to' }));
+    const row = screen.getByText('192.0.2.1').closest('tr') as HTMLElement;
+    fireEvent.click(getButton('Delete', row));
+    const popup = (await screen.findByText('Delete 192.0.2.1?')).closest('.ant-popover') as HTMLElement;
+    expect(api.calls('DELETE', '/ipWhitelist/3')).toHaveLength(0);
+    fireEvent.click(getButton('Delete', popup));
+    await waitFor(() => expect(api.calls('DELETE', '/ipWhitelist/3')).toHaveLength(1));
+
+    fireEvent.mouseDown(screen.getByLabelText('Applies to'));
     fireEvent.click(await screen.findByTitle('Role: Manager'));
     expect(await screen.findByText('No IP addresses listed')).toBeInTheDocument();
     expect(api.calls('GET', '/ipWhitelist/companyRole/3')).toHaveLength(1);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add IP address' }));
-    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(getButton('Add IP address'));
+    const dialog = (await screen.findByLabelText('IP address', { selector: 'input' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
     fireEvent.change(within(dialog).getByLabelText('IP address'), { target: { value: '300.1.1.1' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    fireEvent.click(getButton('Add', dialog));
     expect(
       await within(dialog).findByText('The ip address must be a valid IP address or CIDR range.'),
     ).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('IP address'), { target: { value: '10.0.0.0/8' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    fireEvent.click(getButton('Add', dialog));
     await waitFor(() => expect(api.calls('POST', '/ipWhitelist')).toHaveLength(1));
     expect(api.calls('POST', '/ipWhitelist')[0]?.body).toEqual({
       ip_address: '10.0.0.0/8',
       status: 1,
       company_role_id: 3,
     });
-  });
-
-  it('IP whitelist: delete only after confirmation', async () => {
-    const api = stubFetch({
-      'GET /roles': listBody([]),
-      'GET /ipWhitelist/company': listBody(ENTRIES),
-      'DELETE /ipWhitelist/:id': { status: 204 },
-    });
-    renderPage('/settings?tab=ip-whitelist');
-    const row = (await screen.findByText('192.0.2.1')).closest('tr') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    const popup = (await screen.findByText('Delete 192.0.2.1?')).closest('.ant-popover') as HTMLElement;
-    expect(api.calls('DELETE', '/ipWhitelist/3')).toHaveLength(0);
-    fireEvent.click(within(popup).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(api.calls('DELETE', '/ipWhitelist/3')).toHaveLength(1));
   });
 
   it("password: a wrong current password lands on its field; success says 'password changed'", async () => {
@@ -79,7 +74,9 @@ describe('Settings', () => {
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-secret-1' } });
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-secret-1' } });
     fireEvent.submit(screen.getByLabelText('Confirm new password'));
-    expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
+    // Under its field (the red notification repeats it, as for every failed call).
+    const form = screen.getByLabelText('Current password').closest('form') as HTMLElement;
+    expect(await within(form).findByText('The current password is incorrect.')).toBeInTheDocument();
     expect(api.calls('POST', '/auth/changePassword')[0]?.body).toEqual({
       current_password: 'old-secret',
       password: 'new-secret-1',
@@ -114,31 +111,69 @@ describe('Settings', () => {
     fireEvent.submit(screen.getByLabelText('Token name'));
     expect(await screen.findByTestId('new-token')).toHaveTextContent('sd_abc');
     expect(api.calls('POST', '/userTokens')[0]?.body).toEqual({ name: 'ERP' });
-    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    fireEvent.click(getButton('Copy'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('sd_abc'));
   });
 
-  it('activity: date, who, via, event and old → new', async () => {
+  it('activity: one sentence per event with field labels and names, the UTC date and how it was done', async () => {
+    const base = {
+      source: 'user',
+      source_name: 'Olivia Owner',
+      via: 'web',
+      created_at: '2026-11-20T10:00:00Z',
+    };
     const api = stubFetch({
       'GET /activities': listBody([
         {
+          ...base,
           id: 1,
-          created_at: '2026-11-20T10:00:00Z',
-          source: 'user',
-          source_name: 'Olivia Owner',
-          via: 'web',
           event: 'role.updated',
           subject_type: 'role',
           subject_id: 3,
-          old: { name: 'Staff' },
-          new: { name: 'Manager' },
+          old: { name: 'Packers', permissions: ['users.read'] },
+          new: { name: 'Warehouse', permissions: ['users.read', 'orders.update', 'products.read'] },
+        },
+        // An update that renames nothing records no name: the members list gives it.
+        {
+          ...base,
+          id: 2,
+          event: 'user.updated',
+          subject_type: 'user',
+          subject_id: 5,
+          old: { role: 'Manager' },
+          new: { role: 'Packer' },
+        },
+        {
+          ...base,
+          id: 3,
+          via: 'api',
+          source: 'api_token',
+          event: 'user.password_changed',
+          subject_type: 'user',
+          subject_id: 7,
+          old: null,
+          new: null,
+          created_at: '2026-11-19T08:05:09Z',
         },
       ]),
+      'GET /users': listBody([{ id: 5, name: 'Uma User' }]),
+      'GET /roles': listBody([]),
     });
     renderPage('/settings?tab=activity');
-    expect(await screen.findByText('{"name":"Staff"} → {"name":"Manager"}')).toBeInTheDocument();
-    expect(screen.getByText('20 Nov 2026 10:00:00 UTC')).toBeInTheDocument();
-    expect(screen.getByText('role.updated')).toBeInTheDocument();
+    expect(
+      await screen.findByText("Olivia Owner changed Uma User's role from Manager to Packer."),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Olivia Owner renamed the role Packers to Warehouse and gave it Products: view, Orders: update.',
+      ),
+    ).toBeInTheDocument();
+    const password = screen.getByText('Olivia Owner changed their password.').closest('tr') as HTMLElement;
+    expect(within(password).getByText('19 Nov 2026 08:05:09 UTC')).toBeInTheDocument();
+    expect(within(password).getByText('API token')).toBeInTheDocument();
+    expect(screen.getAllByText('Web')).toHaveLength(2);
+    // No raw keys or JSON left.
+    expect(screen.queryByText(/role\.updated|∅|\{"/)).not.toBeInTheDocument();
     expect(api.calls('GET', '/activities')[0]?.query.get('sort_by')).toBe('created_at');
   });
 });

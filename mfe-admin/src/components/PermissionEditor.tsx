@@ -1,20 +1,44 @@
-import { Checkbox, Flex, Typography } from 'antd';
+import type { ReactElement } from 'react';
+import { Checkbox, Flex, Tooltip, Typography } from 'antd';
 
 import { PERMISSION_GROUPS, type PermissionGroup, type PermissionName } from '@syncdesk/contracts';
+
+import { GRANT_BEYOND_HELD_HINT } from '../hooks/useGrantLimit';
 
 export interface PermissionEditorProps {
   /** Form.Item passes the role's permissions in and takes the new list back. */
   value?: PermissionName[];
   onChange?(value: PermissionName[]): void;
   disabled?: boolean;
+  /** Permissions the user may not toggle (useGrantLimit): shown disabled, with the reason on hover. */
+  locked?: ReadonlySet<PermissionName>;
+}
+
+const NOTHING_LOCKED: ReadonlySet<PermissionName> = new Set();
+
+/** A disabled checkbox says why on hover; the span takes the hover a disabled input doesn't. */
+function WithHint({ hint, children }: { hint: string | null; children: ReactElement }) {
+  return hint ? (
+    <Tooltip title={hint}>
+      <span>{children}</span>
+    </Tooltip>
+  ) : (
+    children
+  );
 }
 
 /**
  * The role's permissions laid out exactly as contracts' PERMISSION_GROUPS: one row per group with
  * its Create/View/Update/Delete checkboxes, the extra permissions last, and a 'Select all' per row.
  * The list handed back keeps PERMISSION_GROUPS' order, so saving without changes sends no diff.
+ * A row holding a locked permission has no working 'Select all': it could not select all.
  */
-export function PermissionEditor({ value = [], onChange, disabled }: PermissionEditorProps) {
+export function PermissionEditor({
+  value = [],
+  onChange,
+  disabled,
+  locked = NOTHING_LOCKED,
+}: PermissionEditorProps) {
   const chosen = new Set(value);
 
   const emit = (next: Set<PermissionName>) => {
@@ -45,6 +69,7 @@ export function PermissionEditor({ value = [], onChange, disabled }: PermissionE
     <Flex vertical gap={4}>
       {PERMISSION_GROUPS.map((group) => {
         const count = group.permissions.filter((permission) => chosen.has(permission.name)).length;
+        const groupLocked = group.permissions.some((permission) => locked.has(permission.name));
         return (
           <Flex
             key={group.key}
@@ -58,25 +83,34 @@ export function PermissionEditor({ value = [], onChange, disabled }: PermissionE
             <Typography.Text strong style={{ width: 120 }}>
               {group.label}
             </Typography.Text>
-            <Checkbox
-              checked={count === group.permissions.length}
-              indeterminate={count > 0 && count < group.permissions.length}
-              disabled={disabled}
-              onChange={(event) => setGroup(group, event.target.checked)}
-              aria-label={`Select all ${group.label}`}
-            >
-              Select all
-            </Checkbox>
-            {group.permissions.map((permission) => (
+            <WithHint hint={groupLocked && !disabled ? GRANT_BEYOND_HELD_HINT : null}>
               <Checkbox
-                key={permission.name}
-                checked={chosen.has(permission.name)}
-                disabled={disabled}
-                onChange={(event) => setOne(permission.name, event.target.checked)}
+                checked={count === group.permissions.length}
+                indeterminate={count > 0 && count < group.permissions.length}
+                disabled={disabled || groupLocked}
+                onChange={(event) => setGroup(group, event.target.checked)}
+                aria-label={`Select all ${group.label}`}
               >
-                {permission.label}
+                Select all
               </Checkbox>
-            ))}
+            </WithHint>
+            {group.permissions.map((permission) => {
+              const permissionLocked = locked.has(permission.name);
+              return (
+                <WithHint
+                  key={permission.name}
+                  hint={permissionLocked && !disabled ? GRANT_BEYOND_HELD_HINT : null}
+                >
+                  <Checkbox
+                    checked={chosen.has(permission.name)}
+                    disabled={disabled || permissionLocked}
+                    onChange={(event) => setOne(permission.name, event.target.checked)}
+                  >
+                    {permission.label}
+                  </Checkbox>
+                </WithHint>
+              );
+            })}
           </Flex>
         );
       })}

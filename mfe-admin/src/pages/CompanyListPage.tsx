@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Button, Drawer, Dropdown, Modal, Space, Tag, Typography } from 'antd';
+import { useState, type CSSProperties } from 'react';
+import { MoreOutlined } from '@ant-design/icons';
+import { Button, Drawer, Dropdown, Modal, Tag, Typography, type MenuProps } from 'antd';
 
-import { SUCCESS_MESSAGES, type CompanyDto, type PlanAction } from '@syncdesk/contracts';
+import { PLAN_ACTIONS, SUCCESS_MESSAGES, type CompanyDto, type PlanAction } from '@syncdesk/contracts';
 import {
   DataTable,
   formatDate,
@@ -22,6 +23,14 @@ import {
 } from '../api/companies.api';
 import { CompanyForm } from '../components/CompanyForm';
 import { useCan } from '../hooks/useCan';
+
+const ONE_LINE: CSSProperties = {
+  display: 'block',
+  maxWidth: 260,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+};
 
 const PLAN_LABELS: Record<PlanAction, string> = {
   force_plan: 'Force plan',
@@ -71,6 +80,101 @@ export function CompanyListPage() {
     }
   };
 
+  /**
+   * One menu per row instead of a row of buttons: switching, editing, and for administrators the
+   * account actions. Everything that changes or removes a company still asks first (`confirm`).
+   */
+  const actionItems = (company: CompanyDto): MenuProps['items'] => {
+    const current = user?.company_id === company.id;
+    return [
+      {
+        key: 'switch',
+        label: current ? 'Current company' : 'Switch to this company',
+        disabled: current,
+      },
+      ...(can('general.update') ? [{ key: 'edit', label: 'Edit' }] : []),
+      ...(administrator
+        ? [
+            { type: 'divider' as const },
+            { key: 'toggle-active', label: company.is_active ? 'Deactivate' : 'Activate' },
+            {
+              type: 'group' as const,
+              key: 'plan',
+              label: 'Plan',
+              children: PLAN_ACTIONS.map((action) => ({ key: action, label: PLAN_LABELS[action] })),
+            },
+            { key: 'push-dhl', label: 'Push DHL changes' },
+          ]
+        : []),
+      ...(can('general.delete')
+        ? [{ type: 'divider' as const }, { key: 'delete', label: 'Delete', danger: true }]
+        : []),
+    ];
+  };
+
+  const runAction = (company: CompanyDto, key: string) => {
+    if ((PLAN_ACTIONS as readonly string[]).includes(key)) {
+      const action = key as PlanAction;
+      confirm(
+        `${PLAN_LABELS[action]} for ${company.name}?`,
+        'This changes the company’s subscription in the accounts system.',
+        PLAN_LABELS[action],
+        async () => {
+          await setCompanyPlan(company.id, action);
+          notifySuccess(SUCCESS_MESSAGES.updated);
+        },
+      );
+      return;
+    }
+    switch (key) {
+      case 'switch':
+        void switchTo(company);
+        return;
+      case 'edit':
+        setEditing(company);
+        return;
+      case 'toggle-active':
+        if (company.is_active) {
+          confirm(
+            `Deactivate ${company.name}?`,
+            'Its users can no longer work in it until it is activated again.',
+            'Deactivate',
+            async () => {
+              await updateCompany(company.id, { is_active: false });
+              notifySuccess(SUCCESS_MESSAGES.updated);
+            },
+          );
+        } else {
+          confirm(`Activate ${company.name}?`, 'Its users can work in it again.', 'Activate', async () => {
+            await updateCompany(company.id, { is_active: true });
+            notifySuccess(SUCCESS_MESSAGES.updated);
+          });
+        }
+        return;
+      case 'push-dhl':
+        confirm(
+          `Push DHL changes to ${company.name}?`,
+          'Its channel couriers linked to DHL take the current DHL names; custom names stay as they are.',
+          'Push',
+          async () => {
+            const { updated } = await pushDhlChanges(company.id);
+            notifySuccess(
+              `DHL changes pushed: ${updated} ${updated === 1 ? 'courier' : 'couriers'} updated.`,
+            );
+          },
+        );
+        return;
+      case 'delete':
+        confirm(`Delete ${company.name}?`, 'This cannot be undone.', 'Delete', async () => {
+          await deleteCompany(company.id);
+          notifySuccess(SUCCESS_MESSAGES.deleted);
+        });
+        return;
+      default:
+        return;
+    }
+  };
+
   const columns: DataTableColumn<CompanyDto>[] = [
     { key: 'name', title: 'Name', dataIndex: 'name', sorter: true },
     {
@@ -80,7 +184,10 @@ export function CompanyListPage() {
         <>
           <div>{company.owner_name ?? '—'}</div>
           {company.owner_email ? (
-            <Typography.Text type="secondary">{company.owner_email}</Typography.Text>
+            // An address never breaks mid-word: one line, cut with an ellipsis, whole on hover.
+            <Typography.Text type="secondary" title={company.owner_email} style={ONE_LINE}>
+              {company.owner_email}
+            </Typography.Text>
           ) : null}
         </>
       ),
@@ -106,113 +213,20 @@ export function CompanyListPage() {
     {
       key: 'actions',
       title: 'Actions',
-      render: (_value, company) => {
-        const current = user?.company_id === company.id;
-        return (
-          <Space wrap size={4}>
-            <Button
-              size="small"
-              disabled={current}
-              loading={switchingId === company.id}
-              onClick={() => void switchTo(company)}
-            >
-              {current ? 'Current company' : 'Switch to this company'}
-            </Button>
-            {can('general.update') ? (
-              <Button size="small" onClick={() => setEditing(company)}>
-                Edit
-              </Button>
-            ) : null}
-            {administrator ? (
-              <Button
-                size="small"
-                onClick={() =>
-                  company.is_active
-                    ? confirm(
-                        `Deactivate ${company.name}?`,
-                        'Its users can no longer work in it until it is activated again.',
-                        'Deactivate',
-                        async () => {
-                          await updateCompany(company.id, { is_active: false });
-                          notifySuccess(SUCCESS_MESSAGES.updated);
-                        },
-                      )
-                    : confirm(
-                        `Activate ${company.name}?`,
-                        'Its users can work in it again.',
-                        'Activate',
-                        async () => {
-                          await updateCompany(company.id, { is_active: true });
-                          notifySuccess(SUCCESS_MESSAGES.updated);
-                        },
-                      )
-                }
-              >
-                {company.is_active ? 'Deactivate' : 'Activate'}
-              </Button>
-            ) : null}
-            {administrator ? (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: (Object.keys(PLAN_LABELS) as PlanAction[]).map((action) => ({
-                    key: action,
-                    label: PLAN_LABELS[action],
-                  })),
-                  onClick: ({ key }) => {
-                    const action = key as PlanAction;
-                    confirm(
-                      `${PLAN_LABELS[action]} for ${company.name}?`,
-                      'This changes the company’s subscription in the accounts system.',
-                      PLAN_LABELS[action],
-                      async () => {
-                        await setCompanyPlan(company.id, action);
-                        notifySuccess(SUCCESS_MESSAGES.updated);
-                      },
-                    );
-                  },
-                }}
-              >
-                <Button size="small">Plan</Button>
-              </Dropdown>
-            ) : null}
-            {administrator ? (
-              <Button
-                size="small"
-                onClick={() =>
-                  confirm(
-                    `Push DHL changes to ${company.name}?`,
-                    'Its channel couriers linked to DHL take the current DHL names; custom names stay as they are.',
-                    'Push',
-                    async () => {
-                      const { updated } = await pushDhlChanges(company.id);
-                      notifySuccess(
-                        `DHL changes pushed: ${updated} ${updated === 1 ? 'courier' : 'couriers'} updated.`,
-                      );
-                    },
-                  )
-                }
-              >
-                Push DHL changes
-              </Button>
-            ) : null}
-            {can('general.delete') ? (
-              <Button
-                size="small"
-                danger
-                onClick={() =>
-                  confirm(`Delete ${company.name}?`, 'This cannot be undone.', 'Delete', async () => {
-                    await deleteCompany(company.id);
-                    notifySuccess(SUCCESS_MESSAGES.deleted);
-                  })
-                }
-              >
-                Delete
-              </Button>
-            ) : null}
-          </Space>
-        );
-      },
+      render: (_value, company) => (
+        <Dropdown
+          trigger={['click']}
+          destroyOnHidden
+          menu={{ items: actionItems(company), onClick: ({ key }) => runAction(company, key) }}
+        >
+          <Button
+            size="small"
+            icon={<MoreOutlined />}
+            loading={switchingId === company.id}
+            aria-label={`Actions for ${company.name}`}
+          />
+        </Dropdown>
+      ),
     },
   ];
 

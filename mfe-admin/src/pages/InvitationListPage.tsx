@@ -14,6 +14,7 @@ import {
 import { deleteInvitation, INVITATIONS_PATH, updateInvitationRole } from '../api/invitations.api';
 import { RoleSelect } from '../components/RoleSelect';
 import { useCan } from '../hooks/useCan';
+import { useGrantLimit } from '../hooks/useGrantLimit';
 import { useRoles } from '../hooks/useRoles';
 
 /** Pending invitations: change the role they will join with, or withdraw them. */
@@ -23,6 +24,7 @@ export function InvitationListPage() {
   const query = useListQuery<InvitationDto>(INVITATIONS_PATH);
   const mayUpdate = can('users.update');
   const { roles } = useRoles(mayUpdate);
+  const grant = useGrantLimit();
 
   const changeRole = async (invitation: InvitationDto, roleId: number) => {
     try {
@@ -54,6 +56,7 @@ export function InvitationListPage() {
           <RoleSelect
             aria-label={`Role of ${invitation.email}`}
             roles={roles}
+            mayGrant={grant.mayGrant}
             value={invitation.role?.id}
             onChange={(roleId) => void changeRole(invitation, roleId)}
             style={{ minWidth: 160 }}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Popconfirm, Switch } from 'antd';
+import { Alert, Button, Card, Form, Input, Popconfirm, Switch } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 
 import { createRoleSchema, SUCCESS_MESSAGES, type CreateRoleInput } from '@syncdesk/contracts';
@@ -15,6 +15,7 @@ import {
 import { createRole, deleteRole, getRole, updateRole } from '../api/roles.api';
 import { PermissionEditor } from '../components/PermissionEditor';
 import { useCan } from '../hooks/useCan';
+import { ROLE_BEYOND_REACH_HINT, useGrantLimit } from '../hooks/useGrantLimit';
 
 type Values = CreateRoleInput;
 
@@ -26,8 +27,13 @@ export function RoleEditorPage() {
   const can = useCan();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const grant = useGrantLimit();
   const editing = roleId !== undefined;
-  const mayEdit = editing ? can('roles.update') : can('roles.create');
+  // A role holding more than the user is read-only to them: the server refuses any change to it.
+  const beyondReach = role ? !grant.mayGrant(role.permissions) : false;
+  const mayEdit = (editing ? can('roles.update') : can('roles.create')) && !beyondReach;
+  // Under data protection a new role starts with it: one without it would unmask what they can't see.
+  const newRolePermissions = [...grant.locked].filter((name) => name === 'data_protection');
 
   const save = async (values: Values) => {
     setSaving(true);
@@ -70,7 +76,7 @@ export function RoleEditorPage() {
         actions={
           <>
             {back}
-            {role && can('roles.delete') ? (
+            {role && can('roles.delete') && !beyondReach ? (
               <Popconfirm
                 title={`Delete the role ${role.name}?`}
                 description="A role in use, the default role or your own cannot be deleted."
@@ -84,6 +90,9 @@ export function RoleEditorPage() {
           </>
         }
       />
+      {beyondReach ? (
+        <Alert type="info" showIcon title={ROLE_BEYOND_REACH_HINT} style={{ marginBottom: 16 }} />
+      ) : null}
       <Card>
         <Form<Values>
           // A new role id remounts the form with that role's values.
@@ -92,7 +101,7 @@ export function RoleEditorPage() {
           layout="vertical"
           initialValues={{
             name: role?.name ?? '',
-            permissions: role?.permissions ?? [],
+            permissions: role?.permissions ?? newRolePermissions,
             is_default: role?.is_default ?? false,
           }}
           onFinish={save}
@@ -115,7 +124,7 @@ export function RoleEditorPage() {
             <Switch />
           </Form.Item>
           <Form.Item label="Permissions" name="permissions">
-            <PermissionEditor />
+            <PermissionEditor locked={grant.locked} />
           </Form.Item>
           {mayEdit ? (
             <Button type="primary" htmlType="submit" loading={saving}>

@@ -2,30 +2,37 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
 
-import { createUserSchema, SUCCESS_MESSAGES, type CreateUserInput } from '@syncdesk/contracts';
+import { createUserSchema, formatMessage, SUCCESS_MESSAGES, type CreateUserInput } from '@syncdesk/contracts';
 import { applyServerErrors, notifySuccess, PageHeader, useSessionUser, zodRule } from '@syncdesk/web-kit';
 
 import { createUser } from '../api/users.api';
 import { RoleSelect } from '../components/RoleSelect';
+import { useGrantLimit } from '../hooks/useGrantLimit';
 import { useRoles } from '../hooks/useRoles';
 
 type Values = CreateUserInput;
 
-/** A new member with a password set by the creator; the server files it under the user's first store. */
+/**
+ * A new member with a password set by the creator; the server files it under the user's first store.
+ * An address that already has an account is invited instead, and the answer reads the same either way.
+ */
 export function UserCreatePage() {
   const user = useSessionUser();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const { roles, loading: rolesLoading } = useRoles();
+  const grant = useGrantLimit();
   const store = user?.stores[0];
 
   const submit = async (values: Values) => {
     if (!store) return;
     setSaving(true);
     try {
-      await createUser(store.id, createUserSchema.parse(values));
-      notifySuccess(SUCCESS_MESSAGES.created);
+      const input = createUserSchema.parse(values);
+      const { message } = await createUser(store.id, input);
+      // The server's words (they must not tell whether the address had an account); ours if absent.
+      notifySuccess(message || formatMessage(SUCCESS_MESSAGES.userAddedOrInvited, { email: input.email }));
       void navigate('/users');
     } catch (error) {
       applyServerErrors(form, error);
@@ -80,7 +87,7 @@ export function UserCreatePage() {
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item label="Role" name="role_id" rules={[zodRule(createUserSchema, 'role_id')]}>
-            <RoleSelect roles={roles} loading={rolesLoading} />
+            <RoleSelect roles={roles} loading={rolesLoading} mayGrant={grant.mayGrant} />
           </Form.Item>
           <Flex gap={8}>
             <Button type="primary" htmlType="submit" loading={saving}>

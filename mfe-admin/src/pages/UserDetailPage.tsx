@@ -10,15 +10,25 @@ import {
   formatDate,
   notifySuccess,
   PageHeader,
+  useSessionUser,
   zodRule,
 } from '@syncdesk/web-kit';
 
 import { deleteUser, getUser, updateUser, verifyUser } from '../api/users.api';
 import { RoleSelect } from '../components/RoleSelect';
 import { useCan } from '../hooks/useCan';
+import {
+  MEMBER_BEYOND_REACH_HINT,
+  OWN_ROLE_HINT,
+  OWNER_ROLE_HINT,
+  useGrantLimit,
+} from '../hooks/useGrantLimit';
 import { useRoles } from '../hooks/useRoles';
 
-/** One member: rename, change role, verify the e-mail by hand, remove. */
+/**
+ * One member: rename, change role, verify the e-mail by hand, remove. Roles beyond what the signed-in
+ * user holds, their own role and the owner's are shown but can't be chosen or changed (see roleLock).
+ */
 export function UserDetailPage() {
   const { userId = '' } = useParams();
   const { record: user, setRecord: setUser, failed } = useRecord(userId, getUser);
@@ -29,12 +39,31 @@ export function UserDetailPage() {
   const [verifying, setVerifying] = useState(false);
   const mayUpdate = can('users.update');
   const { roles, loading: rolesLoading } = useRoles(mayUpdate);
+  const me = useSessionUser();
+  const grant = useGrantLimit();
+
+  /**
+   * Why the user's role can't be changed here, in the server's order (it refuses with 403 too);
+   * null when it can. Platform administrators are exempt from all of these.
+   */
+  const currentRole = roles.find((role) => role.id === user?.role?.id);
+  // A member holding more than the user is out of their reach: no role change, no removal.
+  const beyondReach = Boolean(currentRole && !grant.mayGrant(currentRole.permissions));
+  const roleLock = (() => {
+    if (!user || grant.exempt) return null;
+    if (user.is_owner) return OWNER_ROLE_HINT;
+    if (user.id === me?.id) return OWN_ROLE_HINT;
+    return beyondReach ? MEMBER_BEYOND_REACH_HINT : null;
+  })();
 
   const save = async (values: UpdateUserInput) => {
     if (!user) return;
     setSaving(true);
     try {
-      setUser(await updateUser(user.id, updateUserSchema.parse(values)));
+      const input = updateUserSchema.parse(values);
+      // A locked role is not sent at all: it can't change, and the name alone may.
+      if (roleLock) delete input.role_id;
+      setUser(await updateUser(user.id, input));
       notifySuccess(SUCCESS_MESSAGES.updated);
     } catch (error) {
       applyServerErrors(form, error);
@@ -83,7 +112,7 @@ export function UserDetailPage() {
                 Verify
               </Button>
             ) : null}
-            {can('users.delete') && !user.is_owner ? (
+            {can('users.delete') && !user.is_owner && !beyondReach ? (
               <Popconfirm
                 title={`Delete ${user.name}?`}
                 description="They lose access to this company."
@@ -128,8 +157,15 @@ export function UserDetailPage() {
             <Form.Item label="Name" name="name" rules={[zodRule(updateUserSchema, 'name')]}>
               <Input autoComplete="name" />
             </Form.Item>
-            <Form.Item label="Role" name="role_id" rules={[zodRule(updateUserSchema, 'role_id')]}>
+            <Form.Item
+              label="Role"
+              name="role_id"
+              rules={[zodRule(updateUserSchema, 'role_id')]}
+              extra={roleLock}
+            >
               <RoleSelect
+                disabled={Boolean(roleLock)}
+                mayGrant={grant.mayGrant}
                 roles={
                   roles.length > 0 || !user.role
                     ? roles

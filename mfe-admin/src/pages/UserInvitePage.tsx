@@ -7,6 +7,7 @@ import { applyServerErrors, notifySuccess, PageHeader, zodRule } from '@syncdesk
 
 import { inviteUser } from '../api/invitations.api';
 import { RoleSelect } from '../components/RoleSelect';
+import { useGrantLimit } from '../hooks/useGrantLimit';
 import { useRoles } from '../hooks/useRoles';
 
 /** Invites someone by e-mail with a role; they accept from the e-mailed link. */
@@ -15,6 +16,7 @@ export function UserInvitePage() {
   const [form] = Form.useForm<InviteUserInput>();
   const [saving, setSaving] = useState(false);
   const { roles, loading: rolesLoading } = useRoles();
+  const grant = useGrantLimit();
 
   const submit = async (values: InviteUserInput) => {
     setSaving(true);
@@ -46,7 +48,7 @@ export function UserInvitePage() {
             <Input type="email" autoComplete="off" autoFocus />
           </Form.Item>
           <Form.Item label="Role" name="role_id" rules={[zodRule(inviteUserSchema, 'role_id')]}>
-            <RoleSelect roles={roles} loading={rolesLoading} />
+            <RoleSelect roles={roles} loading={rolesLoading} mayGrant={grant.mayGrant} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={saving}>
             Send invitation
