@@ -36,7 +36,7 @@ test('adding a Shopify channel: picker, validation, save, activate, refused dele
   const create = page.getByRole('button', { name: 'Create channel' });
   await create.click();
   await expect(page.getByText('The name field is required.')).toBeVisible();
-  await expect(page.getByText('The shop url field is required.')).toBeVisible();
+  await expect(page.getByText('The shop URL field is required.')).toBeVisible();
 
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Shop URL').fill('https://acme-uk.myshopify.com');
@@ -54,12 +54,14 @@ test('adding a Shopify channel: picker, validation, save, activate, refused dele
   const active = row.getByRole('switch', { name: `Active: ${name}` });
   await active.click();
   await expect(active).toBeChecked();
-  await confirmDelete(page, row, name);
-  await expect(page.getByText('You can not delete an active channel')).toBeVisible();
+  // An active channel can not be deleted: the confirmation says so and offers to deactivate it.
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const refusal = page.locator('.ant-popover').filter({ hasText: 'You can not delete an active channel' });
+  await expect(refusal.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await refusal.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(active).not.toBeChecked();
   await expect(row).toBeVisible();
 
-  await active.click();
-  await expect(active).not.toBeChecked();
   await confirmDelete(page, row, name);
   await expect(page.getByText('Deleted successfully.')).toBeVisible();
   await expect(row).toHaveCount(0);

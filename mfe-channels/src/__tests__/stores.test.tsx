@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { renderPage, sessionUser } from './render-page';
+import {
+  buttonByText,
+  findHeading,
+  findPopover,
+  queryButtonByText,
+  renderPage,
+  sessionUser,
+} from './render-page';
 
 function store(id: number, name: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -19,55 +26,55 @@ function store(id: number, name: string, overrides: Record<string, unknown> = {}
 const OWN = store(11, 'Acme Web');
 const SHARED = store(12, 'Partner Shop', { company_id: 2, shared: true, storeNotifications: [] });
 
-describe('Stores', () => {
-  it('lists stores with the shared tag and notification e-mails', async () => {
-    const api = stubFetch({ 'GET /stores': listBody([OWN, SHARED], 2) });
-    renderPage('/stores');
-    const partner = (await screen.findByText('Partner Shop')).closest('tr') as HTMLElement;
-    expect(within(partner).getByText('Shared')).toBeInTheDocument();
-    expect(within(partner).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(within(partner).getByRole('button', { name: 'View' })).toBeInTheDocument();
-    expect(screen.getByText('ops@acme.test')).toBeInTheDocument();
-    expect(screen.getByText('Total 2')).toBeInTheDocument();
-    fireEvent.click(screen.getByText('Created'));
-    await waitFor(() => expect(api.requests.at(-1)?.query.get('sort_by')).toBe('created_at'));
-  });
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
-  it('deletes a store only after confirmation', async () => {
+describe('Stores', () => {
+  it('lists stores with the shared tag and e-mails, sorts, and deletes only after confirmation', async () => {
     const api = stubFetch({
-      'GET /stores': listBody([OWN]),
+      'GET /stores': listBody([OWN, SHARED], 2),
       'DELETE /stores/:id': { status: 204 },
       'POST /me': { body: { data: sessionUser() } },
     });
     renderPage('/stores');
-    const row = (await screen.findByText('Acme Web')).closest('tr') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    const popup = (await screen.findByText('Delete Acme Web?')).closest('.ant-popover') as HTMLElement;
+    const partner = await rowOf('Partner Shop');
+    expect(within(partner).getByText('Shared')).toBeInTheDocument();
+    expect(queryButtonByText('Delete', partner)).not.toBeInTheDocument();
+    expect(buttonByText('View', partner)).toBeInTheDocument();
+    expect(screen.getByText('ops@acme.test')).toBeInTheDocument();
+    expect(screen.getByText('Total 2')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Created'));
+    await waitFor(() => expect(api.requests.at(-1)?.query.get('sort_by')).toBe('created_at'));
+
+    fireEvent.click(buttonByText('Delete', await rowOf('Acme Web')));
+    const popup = await findPopover('Delete Acme Web?');
     expect(api.calls('DELETE', '/stores/11')).toHaveLength(0);
-    fireEvent.click(within(popup).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(buttonByText('Delete', popup));
     await waitFor(() => expect(api.calls('DELETE', '/stores/11')).toHaveLength(1));
   });
 
-  it('create: Enter adds a notification e-mail (validated), not a submit; the body carries the list', async () => {
+  it('create: Name is marked required; Enter adds a notification e-mail (validated), not a submit; the body carries the list', async () => {
     const api = stubFetch({
       'POST /stores/create': validationError({ name: ['The name has already been taken.'] }),
     });
     renderPage('/stores/create');
-    const emails = await screen.findByLabelText('Notification e-mails');
+    expect(await findHeading('Create store')).toBeInTheDocument();
+    expect(screen.getByText('Name', { selector: 'label' })).toHaveClass('ant-form-item-required');
+    const emails = screen.getByLabelText('Notification e-mails');
     fireEvent.change(emails, { target: { value: 'not-an-email' } });
     fireEvent.keyDown(emails, { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(await screen.findByText('The email must be a valid email address.')).toBeInTheDocument();
     fireEvent.change(emails, { target: { value: ' Orders@Acme.test ' } });
     fireEvent.keyDown(emails, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    const list = await screen.findByRole('list', { name: 'Notification e-mails' });
-    expect(within(list).getByText('orders@acme.test')).toBeInTheDocument();
+    const list = (await screen.findByText('orders@acme.test')).closest('[role="list"]');
+    expect(list).toHaveAttribute('aria-label', 'Notification e-mails');
     expect(emails).toHaveValue('');
     expect(api.calls('POST', '/stores/create')).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Create store' }));
+    const create = buttonByText('Create store');
+    fireEvent.click(create);
     expect(await screen.findByText('The name field is required.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Acme Web' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Create store' }));
+    fireEvent.click(create);
     expect(await screen.findByText('The name has already been taken.')).toBeInTheDocument();
     expect(api.calls('POST', '/stores/create')[0]?.body).toEqual({
       name: 'Acme Web',
@@ -75,39 +82,51 @@ describe('Stores', () => {
     });
   });
 
-  it('edit: saves with PUT; the shared-companies card adds by UUID and removes after confirmation', async () => {
-    const partner = { id: 2, uuid: '7f1c0d52-9a4e-4f0b-8c61-2b1d3e4f5a6b', name: 'Partner Ltd' };
+  const PARTNER = { id: 2, uuid: '7f1c0d52-9a4e-4f0b-8c61-2b1d3e4f5a6b', name: 'Partner Ltd' };
+
+  it('edit: saves with PUT; the webhooks card says there are none and offers to add one', async () => {
     const api = stubFetch({
       'GET /stores/:id': { body: { data: OWN } },
       'PUT /stores/:id': { body: { data: OWN } },
-      'GET /stores/:id/sharedCompanies': listBody([partner]),
+      'GET /stores/:id/sharedCompanies': listBody([PARTNER]),
       'GET /stores/:id/webhooks': listBody([]),
-      'POST /stores/:id/shareCompany': { status: 201, body: { data: partner } },
-      'DELETE /stores/:id/shareCompany/:companyId': { status: 204 },
     });
     renderPage('/stores/11');
-    await screen.findByText('Partner Ltd');
-    fireEvent.click(screen.getByRole('button', { name: 'Remove ops@acme.test' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await findHeading('Acme Web')).toBeInTheDocument();
+    fireEvent.click(await screen.findByLabelText('Remove ops@acme.test'));
+    fireEvent.click(buttonByText('Save'));
     await waitFor(() => expect(api.calls('PUT', '/stores/11')).toHaveLength(1));
     expect(api.calls('PUT', '/stores/11')[0]?.body).toEqual({ name: 'Acme Web', storeNotifications: [] });
 
+    expect(await screen.findByText('No webhooks yet')).toBeInTheDocument();
+    fireEvent.click(buttonByText('Add webhook'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/stores/11/webhooks/create');
+  });
+
+  it('edit: the shared-companies card adds a company by UUID and removes one after confirmation', async () => {
+    const api = stubFetch({
+      'GET /stores/:id': { body: { data: OWN } },
+      'GET /stores/:id/sharedCompanies': listBody([PARTNER]),
+      'GET /stores/:id/webhooks': listBody([]),
+      'POST /stores/:id/shareCompany': { status: 201, body: { data: PARTNER } },
+      'DELETE /stores/:id/shareCompany/:companyId': { status: 204 },
+    });
+    renderPage('/stores/11');
+    const partnerRow = await rowOf('Partner Ltd');
     const uuid = screen.getByLabelText('Company UUID');
     fireEvent.change(uuid, { target: { value: 'nope' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    fireEvent.click(buttonByText('Share'));
     expect(await screen.findByText('The company uuid must be a valid UUID.')).toBeInTheDocument();
-    fireEvent.change(uuid, { target: { value: partner.uuid } });
-    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    fireEvent.change(uuid, { target: { value: PARTNER.uuid } });
+    fireEvent.click(buttonByText('Share'));
     await waitFor(() =>
-      expect(api.calls('POST', '/stores/11/shareCompany')[0]?.body).toEqual({ company_uuid: partner.uuid }),
+      expect(api.calls('POST', '/stores/11/shareCompany')[0]?.body).toEqual({ company_uuid: PARTNER.uuid }),
     );
 
-    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    const popup = (await screen.findByText('Stop sharing with Partner Ltd?')).closest(
-      '.ant-popover',
-    ) as HTMLElement;
+    fireEvent.click(buttonByText('Remove', partnerRow));
+    const popup = await findPopover('Stop sharing with Partner Ltd?');
     expect(api.calls('DELETE', '/stores/11/shareCompany/2')).toHaveLength(0);
-    fireEvent.click(within(popup).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(buttonByText('Remove', popup));
     await waitFor(() => expect(api.calls('DELETE', '/stores/11/shareCompany/2')).toHaveLength(1));
   });
 
@@ -120,8 +139,8 @@ describe('Stores', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(queryButtonByText('Save')).not.toBeInTheDocument();
+    expect(queryButtonByText('Delete')).not.toBeInTheDocument();
     expect(screen.queryByText('Shared with companies')).not.toBeInTheDocument();
     expect(api.requests.filter((request) => request.method !== 'GET')).toHaveLength(0);
   });

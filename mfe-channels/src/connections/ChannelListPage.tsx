@@ -3,45 +3,75 @@ import { Alert, Button, Empty, Flex, Select, Skeleton, Tabs, Typography } from '
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { ROUTE_PATTERNS, type ChannelCatalogueEntry, type StoreDto } from '@syncdesk/contracts';
-import { PageHeader } from '@syncdesk/web-kit';
+import { PageHeader, useSessionUser } from '@syncdesk/web-kit';
 
 import { useCan } from '../hooks/useCan';
 import { ChannelPicker } from './ChannelPicker';
 import { CONNECTION_KINDS, CONNECTION_TABS, kindOfTab } from './connection-kinds';
 import { getStores } from './connections.api';
 import { ConnectionTable } from './ConnectionTable';
+import { lastStoreStorageKey, openingStore, readLastStore, rememberLastStore } from './opening-store';
 
 /**
  * `/channels`: a store's channels, accounting channels and plugins, one tab each. The store and
  * the tab live in the query string (`?store=11&tab=plugins`) so a reload or a shared link opens
- * the same view.
+ * the same view. Without a store in the link, the page opens on the store this user chose last,
+ * else on one that has channels (`openingStore`).
  */
 export function ChannelListPage() {
   const can = useCan();
   const navigate = useNavigate();
+  const user = useSessionUser();
+  const storageKey = user ? lastStoreStorageKey(user) : null;
   const [searchParams, setSearchParams] = useSearchParams();
   const [stores, setStores] = useState<StoreDto[] | null>(null);
+  const [openingId, setOpeningId] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
+  // The store the link named when the page opened; later choices go through `select`.
+  const [linkedStoreId] = useState(() => searchParams.get('store'));
 
   useEffect(() => {
     let active = true;
     getStores()
-      .then((loaded) => active && setStores(loaded))
+      .then(async (loaded) => {
+        const linked = loaded.find((candidate) => String(candidate.id) === linkedStoreId);
+        // A store named in the link (a shared link, the way back from a connection) counts as chosen.
+        if (linked) rememberLastStore(storageKey, linked.id);
+        const opening = linked ?? (await openingStore(loaded, readLastStore(storageKey)));
+        if (!active) return;
+        setOpeningId(opening?.id ?? null);
+        setStores(loaded);
+        // The link names the store shown, so a reload or a copied link opens the same view.
+        if (opening && !linked)
+          setSearchParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('store', String(opening.id));
+              return next;
+            },
+            { replace: true },
+          );
+      })
       .catch(() => active && setFailed(true));
     return () => {
       active = false;
     };
-  }, []);
+  }, [linkedStoreId, storageKey, setSearchParams]);
 
   const config = kindOfTab(searchParams.get('tab'));
   const store =
-    stores?.find((candidate) => String(candidate.id) === searchParams.get('store')) ?? stores?.[0];
-  const select = (next: { store?: number; tab?: string }) =>
+    stores?.find((candidate) => String(candidate.id) === searchParams.get('store')) ??
+    stores?.find((candidate) => candidate.id === openingId) ??
+    stores?.[0];
+  const select = (next: { store?: number; tab?: string }) => {
+    // A store picked in the list is the one to open next time; the page's own guess is not.
+    if (next.store !== undefined) rememberLastStore(storageKey, next.store);
     setSearchParams(
       { store: String(next.store ?? store?.id ?? ''), tab: next.tab ?? config.tab },
       { replace: true },
     );
+  };
 
   const pick = (entry: ChannelCatalogueEntry) => {
     if (!store) return;

@@ -1,9 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Col, Empty, Flex, Input, Modal, Row, Skeleton, Typography, type InputRef } from 'antd';
+import {
+  Button,
+  ConfigProvider,
+  Empty,
+  Flex,
+  Input,
+  Modal,
+  Skeleton,
+  theme,
+  Typography,
+  type InputRef,
+} from 'antd';
 
 import { CHANNEL_CATEGORY, COMING_SOON_LABEL, type ChannelCatalogueEntry } from '@syncdesk/contracts';
 
+import { ChannelMark } from './ChannelMark';
 import type { ConnectionKindConfig } from './connection-kinds';
 import { getCatalogue } from './connections.api';
 
@@ -14,6 +26,25 @@ export interface ChannelPickerProps {
   onPick(entry: ChannelCatalogueEntry): void;
 }
 
+const TILE_GRID: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(104px, 1fr))',
+  gap: 8,
+};
+
+const TILE: CSSProperties = {
+  height: 'auto',
+  minHeight: 76,
+  padding: '8px 4px',
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'flex-start',
+  gap: 4,
+  whiteSpace: 'normal',
+};
+
+const TILE_NAME: CSSProperties = { fontSize: 12, lineHeight: 1.25, overflowWrap: 'anywhere' };
+
 /** Case-insensitive match on the name or the slug (`amazon` finds `amazonsp`). */
 export function matchesSearch(entry: ChannelCatalogueEntry, search: string): boolean {
   const term = search.trim().toLowerCase();
@@ -23,12 +54,20 @@ export function matchesSearch(entry: ChannelCatalogueEntry, search: string): boo
 /**
  * The channel picker (integration-domain §2): the catalogue entries of one kind, grouped by
  * category in the vocabulary's order, with a search box. Entries that are not connectable yet
- * are shown disabled with 'Coming soon...'. Every entry is a button, so Tab and Enter pick one.
+ * are shown disabled with 'Coming soon...'. Every entry is a button, so Tab and Enter pick one;
+ * its mark (monogram on the brand's colour) is decorative, the button's name is the channel's.
  */
 export function ChannelPicker({ open, config, onClose, onPick }: ChannelPickerProps) {
   const [catalogue, setCatalogue] = useState<ChannelCatalogueEntry[] | null>(null);
   const [search, setSearch] = useState('');
   const searchRef = useRef<InputRef>(null);
+  const { token } = theme.useToken();
+  // A keyboard user walks a grid of look-alike tiles: the default faint focus ring gets lost in
+  // it (in dark mode above all), so the tiles' ring is the primary colour, and thicker.
+  const tileTheme = useMemo(
+    () => ({ components: { Button: { colorPrimaryBorder: token.colorPrimary, lineWidthFocus: 2 } } }),
+    [token.colorPrimary],
+  );
 
   useEffect(() => {
     if (!open || catalogue) return undefined;
@@ -62,7 +101,7 @@ export function ChannelPicker({ open, config, onClose, onPick }: ChannelPickerPr
       title={config.addLabel}
       onCancel={onClose}
       footer={null}
-      width={760}
+      width={820}
       destroyOnHidden
       afterOpenChange={(visible) => {
         if (visible) searchRef.current?.focus();
@@ -87,34 +126,34 @@ export function ChannelPicker({ open, config, onClose, onPick }: ChannelPickerPr
         ) : groups.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No channels match" />
         ) : (
-          groups.map(({ category, entries }) => (
-            <section key={category.value} aria-label={category.label}>
-              <Typography.Title level={5} style={{ marginTop: 0 }}>
-                {category.label}
-              </Typography.Title>
-              <Row gutter={[8, 8]}>
-                {entries.map((entry) => (
-                  <Col key={entry.slug} xs={12} sm={8}>
+          <ConfigProvider theme={tileTheme}>
+            {groups.map(({ category, entries }) => (
+              <section key={category.value} aria-label={category.label}>
+                <Typography.Title level={5} style={{ marginTop: 0 }}>
+                  {category.label}
+                </Typography.Title>
+                {/* Small tiles, as many per row as fit: some hundred entries stay scannable. */}
+                <div style={TILE_GRID}>
+                  {entries.map((entry) => (
                     <Button
-                      block
+                      key={entry.slug}
                       disabled={!entry.active}
                       onClick={() => onPick(entry)}
-                      style={{ height: 'auto', minHeight: 56, whiteSpace: 'normal' }}
+                      style={TILE}
                     >
-                      <Flex vertical align="center">
-                        <span>{entry.name}</span>
-                        {entry.active ? null : (
-                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                            {COMING_SOON_LABEL}
-                          </Typography.Text>
-                        )}
-                      </Flex>
+                      <ChannelMark type={entry.slug} name={entry.name} />
+                      <span style={TILE_NAME}>{entry.name}</span>
+                      {entry.active ? null : (
+                        <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+                          {COMING_SOON_LABEL}
+                        </Typography.Text>
+                      )}
                     </Button>
-                  </Col>
-                ))}
-              </Row>
-            </section>
-          ))
+                  ))}
+                </div>
+              </section>
+            ))}
+          </ConfigProvider>
         )}
       </Flex>
     </Modal>

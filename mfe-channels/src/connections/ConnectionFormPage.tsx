@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Popconfirm, Skeleton, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Skeleton, Space, Switch, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 
 import {
@@ -34,6 +34,7 @@ import {
   setConnectionActive,
   updateConnection,
 } from './connections.api';
+import { DeleteConnectionButton } from './DeleteConnectionButton';
 import { settingsSections } from './settings-sections';
 
 /** The saved values a form starts from: settings plus the columns the DTO keeps apart. */
@@ -300,15 +301,13 @@ function RecordActions({ config, storeId, record, onChange }: RecordActionsProps
         </Button>
       ) : null}
       {can('channels.delete') ? (
-        <Popconfirm
-          title={`Delete ${record.name}?`}
-          description={`Only an inactive ${config.noun} can be deleted.`}
-          okText="Delete"
-          okButtonProps={{ danger: true }}
-          onConfirm={remove}
-        >
-          <Button danger>Delete</Button>
-        </Popconfirm>
+        <DeleteConnectionButton
+          config={config}
+          connection={record}
+          onDelete={remove}
+          onDeactivate={() => toggle(false)}
+          mayDeactivate={can('channels.update')}
+        />
       ) : null}
     </>
   );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Flex, Popconfirm, Space, Switch, Tag, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, Flex, Space, Switch, Tag, Typography, type MenuProps } from 'antd';
 import { Link, useNavigate } from 'react-router';
 
 import { routes, SUCCESS_MESSAGES, type ChannelDto } from '@syncdesk/contracts';
@@ -14,8 +14,10 @@ import {
 } from '@syncdesk/web-kit';
 
 import { useCan } from '../hooks/useCan';
+import { ChannelMark } from './ChannelMark';
 import type { ConnectionKindConfig } from './connection-kinds';
 import { deleteConnection, makeDefaultPlugin, setConnectionActive } from './connections.api';
+import { DeleteConnectionButton } from './DeleteConnectionButton';
 
 export interface ConnectionTableProps {
   config: ConnectionKindConfig;
@@ -60,11 +62,14 @@ export function ConnectionTable({ config, storeId, onAdd }: ConnectionTableProps
       title: 'Provider',
       dataIndex: 'provider',
       render: (provider: string, connection) => (
-        <Flex vertical>
-          <span>{provider}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {connection.category}
-          </Typography.Text>
+        <Flex gap={8} align="center">
+          <ChannelMark type={connection.type} name={provider} size={28} />
+          <Flex vertical>
+            <span>{provider}</span>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {connection.category}
+            </Typography.Text>
+          </Flex>
         </Flex>
       ),
     },
@@ -158,6 +163,16 @@ function RowActions({ config, storeId, connection, query }: RowProps) {
     }
   };
 
+  const deactivate = async () => {
+    try {
+      await setConnectionActive(config.kind, storeId, connection.id, false);
+      notifySuccess(SUCCESS_MESSAGES.updated);
+      query.reload();
+    } catch {
+      // Notified by the api client's error handler.
+    }
+  };
+
   const makeDefault = async () => {
     try {
       await makeDefaultPlugin(storeId, connection.id);
@@ -222,17 +237,14 @@ function RowActions({ config, storeId, connection, query }: RowProps) {
         </Dropdown>
       ) : null}
       {can('channels.delete') ? (
-        <Popconfirm
-          title={`Delete ${connection.name}?`}
-          description={`Only an inactive ${config.noun} can be deleted.`}
-          okText="Delete"
-          okButtonProps={{ danger: true }}
-          onConfirm={remove}
-        >
-          <Button size="small" danger>
-            Delete
-          </Button>
-        </Popconfirm>
+        <DeleteConnectionButton
+          config={config}
+          connection={connection}
+          onDelete={remove}
+          onDeactivate={deactivate}
+          mayDeactivate={mayUpdate}
+          size="small"
+        />
       ) : null}
     </Space>
   );

@@ -120,7 +120,7 @@ export function StoreFormPage() {
             disabled={saving || readOnly}
             style={{ maxWidth: 560 }}
           >
-            <Form.Item label="Name" name="name" rules={[zodRule(createStoreSchema, 'name')]}>
+            <Form.Item label="Name" name="name" required rules={[zodRule(createStoreSchema, 'name')]}>
               <Input />
             </Form.Item>
             <Form.Item

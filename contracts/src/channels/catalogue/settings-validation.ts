@@ -19,12 +19,18 @@ const DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6}
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const URL_PATTERN = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i;
 
-/** Laravel-style attribute name: `low_stock_buffer` reads as `low stock buffer`. */
-function attribute(field: SettingField): string {
-  return field.name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/_/g, ' ')
-    .toLowerCase();
+/**
+ * How a message names a field: its label as the form shows it, so "Consumer key" reads "The
+ * consumer key field is required." rather than naming the stored key (`api_key`). Labels are in
+ * sentence case, so only a first word that is merely capitalised is lowered; acronyms and
+ * camel-cased brands keep their letters ("API key", "Shop URL", "eBay site").
+ */
+export function settingFieldAttribute(field: Pick<SettingField, 'label'>): string {
+  const label = field.label.trim();
+  const firstWord = label.split(/\s/, 1)[0] ?? '';
+  return /^\p{Lu}[\p{Ll}\d]*$/u.test(firstWord) && firstWord.length > 1
+    ? `${label[0]?.toLowerCase() ?? ''}${label.slice(1)}`
+    : label;
 }
 
 function isEmpty(value: unknown): boolean {
@@ -93,7 +99,7 @@ export function isFieldVisible(
 
 /** The first problem with one visible field's value, or undefined when it is valid. */
 function checkField(field: SettingField, value: unknown): string | undefined {
-  const name = attribute(field);
+  const name = settingFieldAttribute(field);
   if (isEmpty(value)) return field.required ? `The ${name} field is required.` : undefined;
   switch (field.type) {
     case 'text':

@@ -1,13 +1,23 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import { CHANNEL_CATALOGUE } from '@syncdesk/contracts';
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { CHANNEL_CATALOGUE, type ChannelDto } from '@syncdesk/contracts';
+import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { renderPage, sessionUser } from '../../__tests__/render-page';
+import {
+  buttonByText,
+  choose,
+  findModal,
+  findPopover,
+  queryButtonByText,
+  renderPage,
+  sessionUser,
+} from '../../__tests__/render-page';
+import { lastStoreStorageKey } from '../opening-store';
 import { connection, MANAGER, OTHER_STORE, STORE } from './connection-fixtures';
 
 const SHOPIFY = connection({
   id: 6,
+  store_id: 12,
   type: 'shopify',
   provider: 'Shopify',
   auth_type: 'oauth',
@@ -22,47 +32,105 @@ const PICKER_CATALOGUE = CHANNEL_CATALOGUE.filter((entry) =>
   ),
 );
 
+const LAST_STORE = lastStoreStorageKey(MANAGER);
+
+/** The channels of store 12 are SHOPIFY's, of any other store the plain woocommerce connection. */
+const channelsByStore = (request: StubbedRequest) =>
+  listBody(request.path === '/stores/12/channels' ? [SHOPIFY] : [connection()]);
+
 async function rowOf(name: string): Promise<HTMLElement> {
   return (await screen.findByText(name)).closest('tr') as HTMLElement;
 }
 
+beforeEach(() => localStorage.clear());
+
 describe('Channels page', () => {
-  it('keeps the chosen store in the URL and shows the OAuth state of each channel', async () => {
+  it("opens the store named in the link, shows each channel's OAuth state and remembers the store", async () => {
+    localStorage.setItem(LAST_STORE, '11');
     const api = stubFetch({
       'GET /stores': listBody([STORE, OTHER_STORE]),
-      'GET /stores/:id/channels': (request) =>
-        listBody(request.path === '/stores/12/channels' ? [SHOPIFY] : [connection()]),
+      'GET /stores/:id/channels': channelsByStore,
     });
     renderPage('/channels?store=12', MANAGER);
     const row = await rowOf('Shopify UK');
     expect(screen.getByLabelText('Store')).toHaveAttribute('role', 'combobox');
     expect(within(row).getByText('Connected')).toBeInTheDocument();
     expect(within(row).getByText('Ecommerce')).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Reconnect' })).toBeInTheDocument();
+    // The provider's mark: a monogram on its brand colour, hidden from assistive technology.
+    const mark = within(row).getByText('S', { selector: '[data-channel-mark]' });
+    expect(mark).toHaveAttribute('aria-hidden', 'true');
+    expect(mark).toHaveStyle({ backgroundColor: '#96BF48' });
+    expect(buttonByText('Reconnect', row)).toBeInTheDocument();
     expect(api.calls('GET', '/stores/11/channels')).toHaveLength(0);
+    expect(api.calls('GET', '/companies/channels')).toHaveLength(0);
+    expect(localStorage.getItem(LAST_STORE)).toBe('12');
   });
 
-  it('switches a channel on, and shows the refusal when an active one is deleted', async () => {
+  it('without a store in the link opens on the first store with channels, and remembers a store chosen', async () => {
+    const api = stubFetch({
+      'GET /stores': listBody([STORE, OTHER_STORE]),
+      'GET /companies/channels': listBody([{ ...SHOPIFY, store_name: OTHER_STORE.name }]),
+      'GET /stores/:id/channels': channelsByStore,
+    });
+    renderPage('/channels', MANAGER);
+    await rowOf('Shopify UK');
+    expect(api.calls('GET', '/stores/11/channels')).toHaveLength(0);
+    // The page's own guess is not a choice.
+    expect(localStorage.getItem(LAST_STORE)).toBeNull();
+
+    await choose('Store', 'Acme Web');
+    await rowOf('Web shop');
+    expect(localStorage.getItem(LAST_STORE)).toBe('11');
+  });
+
+  it('an active channel: switched on in place; its delete explains why not and offers to deactivate', async () => {
+    // The last store chosen opens without asking which stores have channels.
+    localStorage.setItem(LAST_STORE, '11');
+    let current: ChannelDto = connection();
+    const api = stubFetch({
+      'GET /stores': listBody([STORE, OTHER_STORE]),
+      'GET /stores/:id/channels': () => listBody([current]),
+      'PUT /stores/:id/channels/:id/status': (request) => {
+        current = { ...current, ...(request.body as { is_active: boolean }) };
+        return { body: { data: current } };
+      },
+    });
+    renderPage('/channels', MANAGER);
+    const row = await rowOf('Web shop');
+    expect(api.calls('GET', '/companies/channels')).toHaveLength(0);
+    expect(within(row).queryByText('Not connected')).not.toBeInTheDocument();
+    const active = within(row).getByLabelText('Active: Web shop');
+    fireEvent.click(active);
+    await waitFor(() => expect(active).toBeChecked());
+    expect(api.calls('PUT', '/stores/11/channels/5/status')[0]?.body).toEqual({ is_active: true });
+
+    fireEvent.click(buttonByText('Delete', row));
+    const refusal = await findPopover('You can not delete an active channel.');
+    expect(
+      within(refusal).getByText('Deactivate Web shop first; once it is off, it can be deleted.'),
+    ).toBeInTheDocument();
+    expect(queryButtonByText('Delete', refusal)).not.toBeInTheDocument();
+    expect(buttonByText('Cancel', refusal)).toBeInTheDocument();
+    fireEvent.click(buttonByText('Deactivate', refusal));
+    await waitFor(() => expect(active).not.toBeChecked());
+    expect(api.calls('PUT', '/stores/11/channels/5/status')[1]?.body).toEqual({ is_active: false });
+    expect(api.calls('DELETE', '/stores/11/channels/5')).toHaveLength(0);
+  });
+
+  it("an inactive channel's delete asks for confirmation; should the api refuse (switched on elsewhere), it says why", async () => {
     const api = stubFetch({
       'GET /stores': listBody([STORE]),
       'GET /stores/:id/channels': listBody([connection()]),
-      'PUT /stores/:id/channels/:id/status': { body: { data: connection({ is_active: true }) } },
       'DELETE /stores/:id/channels/:id': {
         status: 422,
         body: { message: 'You can not delete an active channel', error: 'validation', errors: {} },
       },
     });
     renderPage('/channels', MANAGER);
-    const row = await rowOf('Web shop');
-    expect(within(row).queryByText('Not connected')).not.toBeInTheDocument();
-    fireEvent.click(within(row).getByRole('switch', { name: 'Active: Web shop' }));
-    await waitFor(() =>
-      expect(api.calls('PUT', '/stores/11/channels/5/status')[0]?.body).toEqual({ is_active: true }),
-    );
-
-    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    const popup = (await screen.findByText('Delete Web shop?')).closest('.ant-popover') as HTMLElement;
-    fireEvent.click(within(popup).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(buttonByText('Delete', await rowOf('Web shop')));
+    const popup = await findPopover('Delete Web shop?');
+    expect(api.calls('DELETE', '/stores/11/channels/5')).toHaveLength(0);
+    fireEvent.click(buttonByText('Delete', popup));
     expect(await screen.findByText('You can not delete an active channel')).toBeInTheDocument();
     expect(api.calls('DELETE', '/stores/11/channels/5')).toHaveLength(1);
   });
@@ -87,33 +155,42 @@ describe('Channels page', () => {
     renderPage('/channels?store=11&tab=plugins', MANAGER);
     const main = await rowOf('Main warehouse');
     expect(within(main).getByText('Default')).toBeInTheDocument();
-    expect(within(main).queryByRole('button', { name: 'Make default' })).not.toBeInTheDocument();
-    fireEvent.click(within(await rowOf('Overflow')).getByRole('button', { name: 'Make default' }));
+    expect(queryButtonByText('Make default', main)).not.toBeInTheDocument();
+    fireEvent.click(buttonByText('Make default', await rowOf('Overflow')));
     await waitFor(() =>
       expect(api.calls('PUT', '/stores/11/plugins/8/default')[0]?.body).toEqual({ is_default: true }),
     );
     await waitFor(() => expect(api.calls('GET', '/stores/11/plugins')).toHaveLength(2));
   });
 
-  it('picker: groups by category, searches name and slug, and marks what is coming soon', async () => {
+  it('picker: marked tiles grouped by category, searches name and slug, and marks what is coming soon', async () => {
     stubFetch({
       'GET /stores': listBody([STORE]),
       'GET /stores/:id/channels': listBody([]),
       'GET /available-channels': { body: { data: PICKER_CATALOGUE } },
     });
     renderPage('/channels', MANAGER);
-    // The header's button; the empty table offers the same.
     await screen.findByText('No channels connected yet');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Add channel' })[0] as HTMLElement);
-    // Text and label queries: role queries over a modal full of buttons are slow in jsdom.
-    const dialog = await screen.findByRole('dialog');
+    // The header's button; the empty table offers the same.
+    fireEvent.click(screen.getAllByText('Add channel', { selector: 'button *' })[0] as HTMLElement);
+    const dialog = await findModal('Add channel');
     await within(dialog).findByLabelText('Marketplace');
     expect(within(dialog).getByLabelText('Ecommerce')).toBeInTheDocument();
     // Accounting channels and plugins have their own tabs.
     expect(within(dialog).queryByLabelText('Accounting')).not.toBeInTheDocument();
     expect(within(dialog).queryByText('Xero')).not.toBeInTheDocument();
-    expect(within(dialog).getByText('CubeCart').closest('button')).toBeDisabled();
+    expect(buttonByText('CubeCart', dialog)).toBeDisabled();
     expect(within(dialog).getByText('Coming soon...')).toBeInTheDocument();
+
+    // Each tile: a focusable button named by the channel, its monogram decorative.
+    const amazon = buttonByText('Amazon', dialog);
+    expect(amazon.tagName).toBe('BUTTON');
+    expect(amazon).toHaveTextContent(/^AAmazon$/);
+    const mark = amazon.querySelector('[data-channel-mark]');
+    expect(mark).toHaveAttribute('aria-hidden', 'true');
+    expect(mark).toHaveStyle({ backgroundColor: '#FF9900', color: '#000000' });
+    amazon.focus();
+    expect(amazon).toHaveFocus();
 
     const search = within(dialog).getByLabelText('Search the catalogue');
     fireEvent.change(search, { target: { value: 'AMAZONSP' } });
@@ -136,6 +213,6 @@ describe('Channels page', () => {
     expect(
       await screen.findByText('Connect channels to a store: create your first store.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create store' })).toBeInTheDocument();
+    expect(buttonByText('Create store')).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 
 import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { renderPage } from '../../__tests__/render-page';
+import { buttonByText, choose, renderPage } from '../../__tests__/render-page';
 import { connection, MANAGER, OTHER_STORE, STORE } from './connection-fixtures';
 
 it('migrate: finds the channel company-wide, asks for a target, moves it and opens it there', async () => {
@@ -16,13 +16,12 @@ it('migrate: finds the channel company-wide, asks for a target, moves it and ope
   });
   renderPage('/migrate/5', MANAGER);
   expect(await screen.findByText('Migrate Web shop')).toBeInTheDocument();
-  const submit = screen.getByText('Migrate channel').closest('button') as HTMLElement;
+  const submit = buttonByText('Migrate channel');
   fireEvent.click(submit);
   expect(await screen.findByText('Choose a store or an API version to migrate to.')).toBeInTheDocument();
   expect(api.calls('PUT', '/stores/11/channels/5/migrate')).toHaveLength(0);
 
-  fireEvent.mouseDown(screen.getByLabelText('Move to store'));
-  fireEvent.click(await screen.findByTitle('Acme EU'));
+  await choose('Move to store', 'Acme EU');
   fireEvent.click(submit);
   await waitFor(() =>
     expect(api.calls('PUT', '/stores/11/channels/5/migrate')[0]?.body).toEqual({ store_id: 12 }),

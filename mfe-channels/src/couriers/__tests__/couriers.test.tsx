@@ -2,7 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { ALL_SCOPES, renderPage, sessionUser } from '../../__tests__/render-page';
+import {
+  ALL_SCOPES,
+  buttonByText,
+  choose,
+  findModal,
+  findPopover,
+  queryButtonByText,
+  renderPage,
+  sessionUser,
+} from '../../__tests__/render-page';
 import { CHANNEL } from './channel-fixture';
 
 const DHL = { id: 1, code: 'dhl', name: 'DHL Parcel', tracking_url: null };
@@ -23,10 +32,7 @@ const VAN = { ...LINKED, id: 22, courier_id: null, courier: null, name: 'Local v
 
 const editor = () => sessionUser({ scope: [...ALL_SCOPES, 'channels.update'] });
 
-async function choose(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  fireEvent.click(await screen.findByTitle(option));
-}
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
 describe('Channel couriers', () => {
   it("lists the channel's couriers under the channel's name; adds one picked from the global list", async () => {
@@ -40,19 +46,17 @@ describe('Channel couriers', () => {
     });
     renderPage('/stores/11/channels/5/couriers', editor());
     expect(await screen.findByText('Acme Shopify · Shopify')).toBeInTheDocument();
-    const linked = (await screen.findByText('DHL Next Day')).closest('tr') as HTMLElement;
+    const linked = await rowOf('DHL Next Day');
     // Its name and the linked global courier.
     expect(within(linked).getAllByText('DHL Parcel')).toHaveLength(2);
-    expect(
-      within(screen.getByText('Local van').closest('tr') as HTMLElement).getByText('Not linked'),
-    ).toBeInTheDocument();
+    expect(within(await rowOf('Local van')).getByText('Not linked')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add courier' }));
-    const dialog = await screen.findByRole('dialog');
-    await choose('Courier', 'Royal Mail');
+    fireEvent.click(buttonByText('Add courier'));
+    const dialog = await findModal('Add courier');
+    await choose('Courier', 'Royal Mail', dialog);
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Royal Mail');
     fireEvent.change(within(dialog).getByLabelText('Custom name'), { target: { value: 'RM Tracked' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    fireEvent.click(buttonByText('Add', dialog));
     // The server's refusal lands under its field.
     expect(
       await within(dialog).findByText('The custom name may not be greater than 120 characters.'),
@@ -71,12 +75,11 @@ describe('Channel couriers', () => {
       'DELETE /stores/:storeId/channels/:channelId/couriers/:id': { status: 204 },
     });
     renderPage('/stores/11/channels/5/couriers', editor());
-    const row = (await screen.findByText('Local van')).closest('tr') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    const popup = (await screen.findByText('Delete Local van?')).closest('.ant-popover') as HTMLElement;
+    fireEvent.click(buttonByText('Delete', await rowOf('Local van')));
+    const popup = await findPopover('Delete Local van?');
     expect(within(popup).getByText('Its shipping method mappings go with it.')).toBeInTheDocument();
     expect(api.calls('DELETE', '/stores/11/channels/5/couriers/22')).toHaveLength(0);
-    fireEvent.click(within(popup).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(buttonByText('Delete', popup));
     await waitFor(() => expect(api.calls('DELETE', '/stores/11/channels/5/couriers/22')).toHaveLength(1));
   });
 
@@ -88,11 +91,12 @@ describe('Channel couriers', () => {
     });
     const { unmount } = renderPage('/stores/11/channels/5/couriers');
     await screen.findByText('Local van');
-    expect(screen.queryByRole('button', { name: 'Add courier' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(queryButtonByText('Add courier')).not.toBeInTheDocument();
+    expect(queryButtonByText('Delete')).not.toBeInTheDocument();
     unmount();
 
     renderPage('/stores/11/channels/couriers');
+    await screen.findByLabelText('Channel');
     await choose('Channel', 'Acme Shopify (Shopify)');
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/stores/11/channels/5/couriers'),
@@ -126,13 +130,13 @@ describe('Courier mapping', () => {
     renderPage('/stores/11/channels/5/couriers/mapping', editor());
     expect(await screen.findByText('No shipping methods mapped yet')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add mapping' }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    fireEvent.click(buttonByText('Add mapping'));
+    const dialog = await findModal('Add mapping');
+    fireEvent.click(buttonByText('Add', dialog));
     expect(await within(dialog).findByText('The shipping method field is required.')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('Shipping method'), { target: { value: 'Standard UK' } });
-    await choose('Courier', 'DHL Next Day (DHL Parcel)');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await choose('Courier', 'DHL Next Day (DHL Parcel)', dialog);
+    fireEvent.click(buttonByText('Add', dialog));
 
     await waitFor(() =>
       expect(api.calls('POST', '/stores/11/channels/5/courierMappings')[0]?.body).toEqual({
@@ -141,7 +145,7 @@ describe('Courier mapping', () => {
         service_code: null,
       }),
     );
-    const row = (await screen.findByText('Standard UK')).closest('tr') as HTMLElement;
+    const row = await rowOf('Standard UK');
     expect(within(row).getByText('DHL Next Day (DHL Parcel)')).toBeInTheDocument();
   });
 });

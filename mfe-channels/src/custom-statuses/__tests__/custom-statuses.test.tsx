@@ -1,12 +1,16 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { CUSTOM_STATUS_TAKEN } from '@syncdesk/contracts';
 import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { ALL_SCOPES, renderPage, sessionUser } from '../../__tests__/render-page';
-
-// antd pages in jsdom are slow on a busy machine: give loads and saves more than the default second.
-configure({ asyncUtilTimeout: 5000 });
+import {
+  ALL_SCOPES,
+  buttonByText,
+  findPopover,
+  queryButtonByText,
+  renderPage,
+  sessionUser,
+} from '../../__tests__/render-page';
 
 const EDITOR = sessionUser({ scope: [...ALL_SCOPES, 'channels.update'] });
 
@@ -46,11 +50,12 @@ describe('Custom order statuses', () => {
     expect(await screen.findByText('Channel: Shopify UK')).toBeInTheDocument();
     expect(await screen.findByText('Back order')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const add = buttonByText('Add');
+    fireEvent.click(add);
     expect(await screen.findByText('The custom status field is required.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Custom status'), { target: { value: 'backorder' } });
     fireEvent.change(screen.getByLabelText('Friendly status'), { target: { value: 'Waiting for stock' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    fireEvent.click(add);
     expect(await screen.findByText(CUSTOM_STATUS_TAKEN)).toBeInTheDocument();
 
     api.on('POST /stores/:id/channels/:id/customOrderStatuses', {
@@ -58,7 +63,7 @@ describe('Custom order statuses', () => {
       body: { data: status(2, 'awaiting_pickup', 'Awaiting pickup') },
     });
     fireEvent.change(screen.getByLabelText('Custom status'), { target: { value: ' awaiting_pickup ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    fireEvent.click(add);
     await waitFor(() =>
       expect(api.calls('POST', PATH).at(-1)?.body).toEqual({
         custom_status: 'awaiting_pickup',
@@ -81,10 +86,10 @@ describe('Custom order statuses', () => {
     renderPage('/stores/11/channels/6/custom-statuses', EDITOR);
     const row = (await screen.findByText('backorder')).closest('tr') as HTMLElement;
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    fireEvent.click(buttonByText('Edit', row));
     const friendly = await within(row).findByLabelText('Edit friendly status');
     fireEvent.change(friendly, { target: { value: 'On back order' } });
-    fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
+    fireEvent.click(buttonByText('Save', row));
     await waitFor(() =>
       expect(api.calls('PUT', `${PATH}/1`)[0]?.body).toEqual({
         custom_status: 'backorder',
@@ -93,10 +98,12 @@ describe('Custom order statuses', () => {
     );
 
     const current = (await screen.findByText('backorder')).closest('tr') as HTMLElement;
-    fireEvent.click(await within(current).findByRole('button', { name: 'Delete' }));
-    const popup = (await screen.findByText('Delete backorder?')).closest('.ant-popover') as HTMLElement;
+    // Delete is offered again once the row has left edit mode.
+    await waitFor(() => expect(buttonByText('Delete', current)).toBeEnabled());
+    fireEvent.click(buttonByText('Delete', current));
+    const popup = await findPopover('Delete backorder?');
     expect(api.calls('DELETE', `${PATH}/1`)).toHaveLength(0);
-    fireEvent.click(within(popup).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(buttonByText('Delete', popup));
     await waitFor(() => expect(api.calls('DELETE', `${PATH}/1`)).toHaveLength(1));
   });
 
@@ -108,6 +115,6 @@ describe('Custom order statuses', () => {
     renderPage('/stores/11/channels/6/custom-statuses');
     expect(await screen.findByText('Back order')).toBeInTheDocument();
     expect(screen.queryByLabelText('Custom status')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(queryButtonByText('Delete')).not.toBeInTheDocument();
   });
 });

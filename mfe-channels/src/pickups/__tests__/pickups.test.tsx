@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { ALL_SCOPES, renderPage, sessionUser } from '../../__tests__/render-page';
+import {
+  ALL_SCOPES,
+  buttonByText,
+  findHeading,
+  findPopover,
+  renderPage,
+  sessionUser,
+} from '../../__tests__/render-page';
 import { CHANNEL } from '../../couriers/__tests__/channel-fixture';
 
 const PICKUP = {
@@ -35,9 +42,6 @@ const MUG = {
   updated_at: '2026-11-20T10:00:00Z',
 };
 
-// The detail page loads the pickup store, then its products: on a busy machine that can take a while.
-const LOADED = { timeout: 5000 };
-
 const editor = () => sessionUser({ scope: [...ALL_SCOPES, 'channels.update'] });
 
 describe('Pickup stores', () => {
@@ -54,7 +58,7 @@ describe('Pickup stores', () => {
     const row = (await screen.findByText('Covent Garden')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Synced')).toBeInTheDocument();
     expect(within(row).getByText('+44 20 7946 0000')).toBeInTheDocument();
-    fireEvent.click(within(row).getByRole('switch', { name: 'Covent Garden active' }));
+    fireEvent.click(within(row).getByLabelText('Covent Garden active'));
     await waitFor(() =>
       expect(api.calls('PUT', '/pickupStores/11/5/stores/8/statusUpdate')[0]?.body).toEqual({
         is_active: false,
@@ -68,8 +72,9 @@ describe('Pickup stores', () => {
       'POST /pickupStores/:storeId/:channelId/stores': { status: 201, body: { data: PICKUP } },
     });
     renderPage('/stores/11/channels/5/pickups/create', editor());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Add pickup store' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Create pickup store' }));
+    expect(await findHeading('Add pickup store')).toBeInTheDocument();
+    const create = buttonByText('Create pickup store');
+    fireEvent.click(create);
     expect(await screen.findByText('The name field is required.')).toBeInTheDocument();
     for (const [label, value] of [
       ['Name', 'Covent Garden'],
@@ -80,7 +85,7 @@ describe('Pickup stores', () => {
     ]) {
       fireEvent.change(screen.getByLabelText(label!), { target: { value } });
     }
-    fireEvent.click(screen.getByRole('button', { name: 'Create pickup store' }));
+    fireEvent.click(create);
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/stores/11/channels/5/pickups/8'),
     );
@@ -98,7 +103,7 @@ describe('Pickup stores', () => {
 });
 
 describe('Pickup store products', () => {
-  it('marks a product ready for pickup, then picked up, one step at a time', async () => {
+  it('marks a product ready for pickup, then picked up, one step at a time; deletes all only after confirmation', async () => {
     let product = { ...MUG };
     const api = stubFetch({
       'GET /stores/:storeId/channels/:channelId': { body: { data: CHANNEL } },
@@ -108,48 +113,36 @@ describe('Pickup store products', () => {
         product = { ...product, ...(request.body as object), status: 1 };
         return { body: { data: product } };
       },
+      'DELETE /pickupStores/:storeId/:channelId/:pickupId': { status: 204 },
     });
     renderPage('/stores/11/channels/5/pickups/8', editor());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Covent Garden' })).toBeInTheDocument();
-    const rowOf = async () =>
-      (await screen.findByText('MUG-1', undefined, LOADED)).closest('tr') as HTMLElement;
+    expect(await findHeading('Covent Garden')).toBeInTheDocument();
+    const rowOf = async () => (await screen.findByText('MUG-1')).closest('tr') as HTMLElement;
 
     let row = await rowOf();
     expect(within(row).getByText('Awaiting')).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Mark as Picked Up' })).toBeDisabled();
-    fireEvent.click(within(row).getByRole('button', { name: 'Mark as Ready For Pickup' }));
+    expect(buttonByText('Mark as Picked Up', row)).toBeDisabled();
+    fireEvent.click(buttonByText('Mark as Ready For Pickup', row));
     await waitFor(async () =>
       expect(within(await rowOf()).getByText('Ready for pickup')).toBeInTheDocument(),
     );
     expect(within(await rowOf()).getByText('Pending')).toBeInTheDocument();
 
     row = await rowOf();
-    expect(within(row).getByRole('button', { name: 'Mark as Ready For Pickup' })).toBeDisabled();
-    fireEvent.click(within(row).getByRole('button', { name: 'Mark as Picked Up' }));
+    expect(buttonByText('Mark as Ready For Pickup', row)).toBeDisabled();
+    fireEvent.click(buttonByText('Mark as Picked Up', row));
     await waitFor(async () => expect(within(await rowOf()).getByText('Picked up')).toBeInTheDocument());
     expect(api.calls('PUT', '/pickupStores/11/5/8/41').map((call) => call.body)).toEqual([
       { pickup_status: 'ready_for_pickup' },
       { pickup_status: 'picked_up' },
     ]);
     row = await rowOf();
-    expect(within(row).getByRole('button', { name: 'Mark as Picked Up' })).toBeDisabled();
-  });
+    expect(buttonByText('Mark as Picked Up', row)).toBeDisabled();
 
-  it('deletes all products only after confirmation', async () => {
-    const api = stubFetch({
-      'GET /stores/:storeId/channels/:channelId': { body: { data: CHANNEL } },
-      'GET /pickupStores/:storeId/:channelId/stores/:id': { body: { data: PICKUP } },
-      'GET /pickupStores/:storeId/:channelId/:pickupId': listBody([MUG]),
-      'DELETE /pickupStores/:storeId/:channelId/:pickupId': { status: 204 },
-    });
-    renderPage('/stores/11/channels/5/pickups/8', editor());
-    await screen.findByText('MUG-1', undefined, LOADED);
-    fireEvent.click(screen.getByRole('button', { name: 'Delete all products' }));
-    const popup = (await screen.findByText('Delete all products of this pickup store?')).closest(
-      '.ant-popover',
-    ) as HTMLElement;
+    fireEvent.click(buttonByText('Delete all products'));
+    const popup = await findPopover('Delete all products of this pickup store?');
     expect(api.calls('DELETE', '/pickupStores/11/5/8')).toHaveLength(0);
-    fireEvent.click(within(popup).getByRole('button', { name: 'Delete all' }));
+    fireEvent.click(buttonByText('Delete all', popup));
     await waitFor(() => expect(api.calls('DELETE', '/pickupStores/11/5/8')).toHaveLength(1));
   });
 });

@@ -42,7 +42,7 @@ describe('settings values', () => {
     const form = settingsFormValues(FIELDS, { name: 'Shop' });
     expect(settingsWireValues(FIELDS, form)).not.toHaveProperty('api_key');
     expect(validateSettingFields(FIELDS, settingsValuesToValidate(FIELDS, form))).toEqual({
-      api_key: ['The api key field is required.'],
+      api_key: ['The API key field is required.'],
     });
     expect(validateSettingFields(FIELDS, settingsValuesToValidate(FIELDS, form, ['api_key']))).toEqual({});
     expect(settingsWireValues(FIELDS, { ...form, api_key: 'typed' }).api_key).toBe('typed');

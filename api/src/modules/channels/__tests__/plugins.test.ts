@@ -85,7 +85,7 @@ describe('plugins (MySQL)', () => {
       api_key: 'k',
     });
     expect(missing.status).toBe(422);
-    expect(missing.body.errors).toEqual({ api_secret: ['The api secret field is required.'] });
+    expect(missing.body.errors).toEqual({ api_secret: ['The API secret field is required.'] });
   });
 
   it('refuses channel types on the plugin routes and plugin types on the channel routes', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { defaultSettingsFor } from '../settings-fields';
-import { settingsErrorsFor, settingsSchemaFor } from '../settings-validation';
+import { settingFieldAttribute, settingsErrorsFor, settingsSchemaFor } from '../settings-validation';
 
 const valid: Record<string, unknown> = {
   ...defaultSettingsFor('mirakl-decathlon'),
@@ -23,7 +23,7 @@ describe('settingsSchemaFor', () => {
   it('reports required fields with the spec message', () => {
     const errors = fieldErrors('mirakl-decathlon', { ...valid, name: '', api_key: undefined });
     expect(errors.name).toEqual(['The name field is required.']);
-    expect(errors.api_key).toEqual(['The api key field is required.']);
+    expect(errors.api_key).toEqual(['The API key field is required.']);
   });
 
   it('requires the get orders interval only when the default interval is off', () => {
@@ -77,7 +77,7 @@ describe('settingsSchemaFor', () => {
       ignore_orders_before_at: date,
     });
     expect(fieldErrors('mirakl-decathlon', withDate('2024-02-30')).ignore_orders_before_at).toEqual([
-      'The ignore orders before at field must be a valid date (YYYY-MM-DD).',
+      'The ignore orders before field must be a valid date (YYYY-MM-DD).',
     ]);
     expect(fieldErrors('mirakl-decathlon', withDate('2024-02-29'))).toEqual({});
   });
@@ -92,10 +92,10 @@ describe('settingsSchemaFor', () => {
       fulfillment_channels: ['AFN', 'FBA'],
     });
     expect(errors).toEqual({
-      marketplace_id: ['The selected marketplace id is invalid.'],
+      marketplace_id: ['The selected marketplace is invalid.'],
       auto_sync_stock: ['The auto sync stock field must be true or false.'],
       orderPollingTime: ['The order polling time field must be a valid time (HH:mm).'],
-      fulfillment_channels: ['The selected fulfillment channels is invalid.'],
+      fulfillment_channels: ['The selected fulfilment channels is invalid.'],
     });
   });
 
@@ -113,7 +113,7 @@ describe('settingsSchemaFor', () => {
 
   it('checks URLs', () => {
     expect(fieldErrors('mirakl-decathlon', { ...valid, shop_url: 'decathlon' }).shop_url).toEqual([
-      'The shop url field must be a valid URL.',
+      'The shop URL field must be a valid URL.',
     ]);
   });
 
@@ -125,6 +125,27 @@ describe('settingsSchemaFor', () => {
 
   it('accepts anything for a type with no provider, whose form is empty', () => {
     expect(settingsSchemaFor('nope').safeParse({ anything: 1 }).success).toBe(true);
+  });
+});
+
+describe('settingFieldAttribute', () => {
+  it('names each field by the label on screen, keeping acronyms and brands as written', () => {
+    const errors = fieldErrors('woocommerce', {
+      ...defaultSettingsFor('woocommerce'),
+      name: 'Web shop',
+      url: 'shop.acme.test',
+    });
+    expect(errors).toEqual({
+      url: ['The store URL field must be a valid URL.'],
+      api_key: ['The consumer key field is required.'],
+      api_secret: ['The consumer secret field is required.'],
+    });
+    expect(settingFieldAttribute({ label: 'API key' })).toBe('API key');
+    expect(settingFieldAttribute({ label: 'eBay site' })).toBe('eBay site');
+    expect(settingFieldAttribute({ label: 'Hold orders Shopify flags as fraud' })).toBe(
+      'hold orders Shopify flags as fraud',
+    );
+    expect(settingFieldAttribute({ label: 'Tax rate (%)' })).toBe('tax rate (%)');
   });
 });
 
