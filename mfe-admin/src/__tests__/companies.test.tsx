@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { getButton, renderPage, sessionUser } from './render-page';
+import { buttonByText, renderPage, sessionUser } from './render-page';
 
 function company(id: number, name: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -97,11 +97,11 @@ describe('Companies', () => {
     });
     renderPage('/companies');
     await screen.findByText('Globex');
-    fireEvent.click(getButton('Create company'));
+    fireEvent.click(buttonByText('Create company'));
     const dialog = (await screen.findByText('Create company', { selector: '.ant-modal-title' })).closest(
       '.ant-modal',
     ) as HTMLElement;
-    fireEvent.click(getButton('Create', dialog));
+    fireEvent.click(buttonByText('Create', dialog));
     expect(await within(dialog).findByText('The name field is required.')).toBeInTheDocument();
     expect(api.calls('POST', '/companies/create')).toHaveLength(0);
 
@@ -122,14 +122,14 @@ describe('Companies', () => {
     fireEvent.click(menuItem(await openActions('Globex'), 'Trial plan'));
     const dialog = await confirmation('Trial plan for Globex?');
     expect(api.calls('POST', '/accounts-system/set-plan/2')).toHaveLength(0);
-    fireEvent.click(getButton('Trial plan', dialog));
+    fireEvent.click(buttonByText('Trial plan', dialog));
     await waitFor(() => expect(api.calls('POST', '/accounts-system/set-plan/2')).toHaveLength(1));
     expect(api.calls('POST', '/accounts-system/set-plan/2')[0]?.body).toEqual({ status: 'trial_plan' });
 
     fireEvent.click(menuItem(await openActions('Acme Ltd'), 'Deactivate'));
     const second = await confirmation('Deactivate Acme Ltd?');
     expect(api.calls('PUT', '/companies/1')).toHaveLength(0);
-    fireEvent.click(getButton('Deactivate', second));
+    fireEvent.click(buttonByText('Deactivate', second));
     await waitFor(() => expect(api.calls('PUT', '/companies/1')[0]?.body).toEqual({ is_active: false }));
   });
 
@@ -162,7 +162,7 @@ describe('Companies', () => {
     fireEvent.click(menuItem(await openActions('Globex'), 'Delete'));
     const dialog = await confirmation('Delete Globex?');
     expect(api.calls('DELETE', '/companies/2')).toHaveLength(0);
-    fireEvent.click(getButton('Delete', dialog));
+    fireEvent.click(buttonByText('Delete', dialog));
     await waitFor(() => expect(api.calls('DELETE', '/companies/2')).toHaveLength(1));
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { getButton, renderPage, sessionUser } from './render-page';
+import { buttonByText, renderPage, sessionUser } from './render-page';
 
 const GLOBEX = {
   id: 2,
@@ -35,7 +35,7 @@ describe('Push DHL changes (companies screen)', () => {
     const [title] = await screen.findAllByText('Push DHL changes to Globex?');
     const dialog = title?.closest('.ant-modal') as HTMLElement;
     expect(api.calls('POST', '/companies/2/pushDHLChanges')).toHaveLength(0);
-    fireEvent.click(getButton('Push', dialog));
+    fireEvent.click(buttonByText('Push', dialog));
     await waitFor(() => expect(api.calls('POST', '/companies/2/pushDHLChanges')).toHaveLength(1));
     expect(await screen.findByText('DHL changes pushed: 3 couriers updated.')).toBeInTheDocument();
   });

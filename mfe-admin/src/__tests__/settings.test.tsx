@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { getButton, renderPage } from './render-page';
+import { buttonByText, renderPage } from './render-page';
 
 const ENTRIES = [
   { id: 1, ip_address: '203.0.113.7', status: 1, company_role_id: null, created_at: '2026-11-20T10:00:00Z' },
@@ -33,10 +33,10 @@ describe('Settings', () => {
     expect(screen.getByText('Disabled').closest('.ant-tag')).toHaveClass('ant-tag-default');
 
     const row = screen.getByText('192.0.2.1').closest('tr') as HTMLElement;
-    fireEvent.click(getButton('Delete', row));
+    fireEvent.click(buttonByText('Delete', row));
     const popup = (await screen.findByText('Delete 192.0.2.1?')).closest('.ant-popover') as HTMLElement;
     expect(api.calls('DELETE', '/ipWhitelist/3')).toHaveLength(0);
-    fireEvent.click(getButton('Delete', popup));
+    fireEvent.click(buttonByText('Delete', popup));
     await waitFor(() => expect(api.calls('DELETE', '/ipWhitelist/3')).toHaveLength(1));
 
     fireEvent.mouseDown(screen.getByLabelText('Applies to'));
@@ -44,17 +44,17 @@ describe('Settings', () => {
     expect(await screen.findByText('No IP addresses listed')).toBeInTheDocument();
     expect(api.calls('GET', '/ipWhitelist/companyRole/3')).toHaveLength(1);
 
-    fireEvent.click(getButton('Add IP address'));
+    fireEvent.click(buttonByText('Add IP address'));
     const dialog = (await screen.findByLabelText('IP address', { selector: 'input' })).closest(
       '.ant-modal',
     ) as HTMLElement;
     fireEvent.change(within(dialog).getByLabelText('IP address'), { target: { value: '300.1.1.1' } });
-    fireEvent.click(getButton('Add', dialog));
+    fireEvent.click(buttonByText('Add', dialog));
     expect(
       await within(dialog).findByText('The ip address must be a valid IP address or CIDR range.'),
     ).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('IP address'), { target: { value: '10.0.0.0/8' } });
-    fireEvent.click(getButton('Add', dialog));
+    fireEvent.click(buttonByText('Add', dialog));
     await waitFor(() => expect(api.calls('POST', '/ipWhitelist')).toHaveLength(1));
     expect(api.calls('POST', '/ipWhitelist')[0]?.body).toEqual({
       ip_address: '10.0.0.0/8',
@@ -111,7 +111,7 @@ describe('Settings', () => {
     fireEvent.submit(screen.getByLabelText('Token name'));
     expect(await screen.findByTestId('new-token')).toHaveTextContent('sd_abc');
     expect(api.calls('POST', '/userTokens')[0]?.body).toEqual({ name: 'ERP' });
-    fireEvent.click(getButton('Copy'));
+    fireEvent.click(buttonByText('Copy'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('sd_abc'));
   });
 

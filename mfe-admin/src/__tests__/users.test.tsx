@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { formatMessage, SUCCESS_MESSAGES } from '@syncdesk/contracts';
 import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { getButton, hasButton, renderPage, sessionUser } from './render-page';
+import { buttonByText, queryButtonByText, renderPage, sessionUser } from './render-page';
 
 const ROLES = [
   { id: 3, name: 'Manager', permissions: ['users.read'], is_default: true, users_count: 2 },
@@ -84,7 +84,7 @@ describe('Users', () => {
     await openRoles();
     expectAdministratorOptionDisabled();
     fireEvent.click(screen.getByTitle('Packer'));
-    fireEvent.click(getButton('Create user'));
+    fireEvent.click(buttonByText('Create user'));
 
     // Under its field (the red notification repeats it, as for every failed call).
     const form = screen.getByLabelText('E-mail').closest('form') as HTMLElement;
@@ -100,7 +100,7 @@ describe('Users', () => {
     // New or existing account, the answer is the same 202 and message, with no user in it.
     const message = formatMessage(SUCCESS_MESSAGES.userAddedOrInvited, { email: 'nina@acme.test' });
     api.on('POST /users/:storeId/create', { status: 202, body: { message } });
-    fireEvent.click(getButton('Create user'));
+    fireEvent.click(buttonByText('Create user'));
     expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
     expect(api.calls('POST', '/users/11/create')).toHaveLength(2);
@@ -111,7 +111,7 @@ describe('Users', () => {
     renderPage('/users/create', sessionUser({ stores: [] }));
     expect(await screen.findByText('A store is needed first')).toBeInTheDocument();
     expect(screen.getByText('Create a store').closest('a')).toHaveAttribute('href', '/stores/create');
-    expect(getButton('Create user')).toBeDisabled();
+    expect(buttonByText('Create user')).toBeDisabled();
   });
 
   it('invite: roles beyond the user disabled; posts e-mail and role, says so and opens the invitations', async () => {
@@ -128,7 +128,7 @@ describe('Users', () => {
     await openRoles();
     expectAdministratorOptionDisabled();
     fireEvent.click(screen.getByTitle('Manager (default)'));
-    fireEvent.click(getButton('Send invitation'));
+    fireEvent.click(buttonByText('Send invitation'));
     expect(await screen.findByText('Invitation sent successfully.')).toBeInTheDocument();
     expect(api.calls('POST', '/users/invitations/invite')[0]?.body).toEqual({
       email: 'new@acme.test',
@@ -156,19 +156,19 @@ describe('Users', () => {
     fireEvent.click(await screen.findByText('Verify', { selector: 'button > span' }));
     expect(await screen.findByText('User verified successfully.')).toBeInTheDocument();
     expect(api.calls('PATCH', '/users/5/verify')).toHaveLength(1);
-    expect(hasButton('Verify')).toBe(false);
+    expect(queryButtonByText('Verify')).toBeNull();
 
     await chooseRole('Packer');
-    fireEvent.click(getButton('Save'));
+    fireEvent.click(buttonByText('Save'));
     expect(
       await screen.findByText('You can not change a member who holds permissions you do not hold.'),
     ).toBeInTheDocument();
     expect(api.calls('PUT', '/users/5')[0]?.body).toEqual({ name: 'Uma User', role_id: 4 });
 
-    fireEvent.click(getButton('Delete'));
+    fireEvent.click(buttonByText('Delete'));
     const popup = (await screen.findByText('Delete Uma User?')).closest('.ant-popover') as HTMLElement;
     expect(api.calls('DELETE', '/users/5')).toHaveLength(0);
-    fireEvent.click(getButton('Delete', popup));
+    fireEvent.click(buttonByText('Delete', popup));
     await waitFor(() => expect(api.calls('DELETE', '/users/5')).toHaveLength(1));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/users$/));
   });
@@ -203,7 +203,7 @@ describe('Users', () => {
       await screen.findByText('You can not change a member who holds permissions you do not hold.'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Role')).toBeDisabled();
-    expect(hasButton('Delete')).toBe(false);
+    expect(queryButtonByText('Delete')).toBeNull();
   });
 
   it('invitations: change a role, delete after confirmation', async () => {
@@ -227,11 +227,11 @@ describe('Users', () => {
     await chooseRole('Packer', 'Role of new@acme.test');
     await waitFor(() => expect(api.calls('PUT', '/invitations/9')[0]?.body).toEqual({ role_id: 4 }));
 
-    fireEvent.click(getButton('Delete'));
+    fireEvent.click(buttonByText('Delete'));
     const popup = (await screen.findByText('Delete the invitation for new@acme.test?')).closest(
       '.ant-popover',
     ) as HTMLElement;
-    fireEvent.click(getButton('Delete', popup));
+    fireEvent.click(buttonByText('Delete', popup));
     await waitFor(() => expect(api.calls('DELETE', '/invitations/9')).toHaveLength(1));
   });
 });

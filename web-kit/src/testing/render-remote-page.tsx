@@ -3,6 +3,7 @@ import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { SessionUser } from '@syncdesk/contracts';
 import { useSessionStore } from '../session/session.store';
+import { NotificationBridge } from '../feedback/NotificationBridge';
 
 /**
  * Test helper (not exported from the package index): renders a remote's `./routes` for a signed-in
@@ -43,6 +44,8 @@ export function createRemotePageRenderer(routes: RouteObject[], scopes: string[]
     // lookup against all of antd's injected CSS — most of a page test's time on a busy machine.
     return render(
       <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }}>
+        {/* As the shell does: notices appear at once, not through antd's lazily made static holder. */}
+        <NotificationBridge />
         <MemoryRouter initialEntries={[path]}>
           <Routes />
         </MemoryRouter>
