@@ -19,9 +19,10 @@ export interface PeopleServices {
 }
 
 export function createPeopleServices(core: CoreServices): PeopleServices {
+  const invitations = createInvitationService(core);
   return {
-    users: createUserService(core),
-    invitations: createInvitationService(core),
+    users: createUserService({ ...core, invitations }),
+    invitations,
     roles: createRoleService(core),
     ipWhitelist: createIpWhitelistService(core),
   };

@@ -1,10 +1,19 @@
+import type { PermissionName } from '@syncdesk/contracts';
 import { apiRoutes } from '../../app';
 import type { ApiRoute } from '../../http/api-route';
 import type { Services } from '../../services';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { readJson, startTestProcess, type TestProcess } from '../../testing/test-process';
 import { buildIsolationWorld } from './isolation-world';
-import { ALPHA_MARKER, type IsolationWorld, type RouteCase, type RouteCases } from './route-case';
+import {
+  ALPHA_MARKER,
+  onePermissionOf,
+  type AlphaMember,
+  type CaseRequest,
+  type IsolationWorld,
+  type RouteCase,
+  type RouteCases,
+} from './route-case';
 import { coreCases } from './core.cases';
 import { peopleCases } from './people.cases';
 import { organisationCases } from './organisation.cases';
@@ -18,7 +27,9 @@ import { courierCases } from './couriers.cases';
  * Generated from the router: every route of the api gets the same questions. Anonymous → 401;
  * a member without the permission → 403; another company's user holding every permission → 404
  * for Alpha's ids (or an answer without Alpha's data); Alpha's owner → success. A new route
- * without a case fails the first test below.
+ * without a case fails the first test below. The routes of users, roles and invitations are also
+ * called by an Alpha member holding only their permission (`onePermissionStatus`), and their cases
+ * add the escalations that member (or the owner) must be refused.
  */
 const CASES: RouteCases = {
   ...coreCases,
@@ -40,7 +51,16 @@ it('has an isolation case for every route', () => {
   expect(missing).toEqual([]);
   const stale = Object.keys(CASES).filter((key) => !ROUTES.some((route) => keyOf(route) === key));
   expect(stale).toEqual([]);
+  // A one-permission expectation on any other route would never run.
+  const ignored = ROUTES.filter((route) => {
+    const routeCase = CASES[keyOf(route)];
+    const expects = routeCase?.onePermissionStatus !== undefined || routeCase?.escalations !== undefined;
+    return expects && !onePermissionOf(route);
+  }).map(keyOf);
+  expect(ignored).toEqual([]);
 });
+
+const ONE_PERMISSIONS = [...new Set(ROUTES.map(onePermissionOf).filter((permission) => permission !== null))];
 
 describe('tenant isolation matrix (MySQL)', () => {
   let database: TestDatabase;
@@ -49,8 +69,13 @@ describe('tenant isolation matrix (MySQL)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('mysql', 'isolation');
-    server = await startTestProcess(database.url, { ...authorizationEnvironment });
-    world = await buildIsolationWorld(server.services);
+    server = await startTestProcess(database.url, {
+      ...authorizationEnvironment,
+      // Shop URLs here (alpha.myshopify.com) can't be resolved without DNS; the outbound-URL guard
+      // has its own tests, and this suite is about who may reach what.
+      OUTBOUND_ALLOW_PRIVATE_TARGETS: 'true',
+    });
+    world = await buildIsolationWorld(server.services, ONE_PERMISSIONS);
   });
   afterAll(async () => {
     await server?.close();
@@ -58,7 +83,10 @@ describe('tenant isolation matrix (MySQL)', () => {
   });
 
   async function call(route: ApiRoute, routeCase: RouteCase, token: string | null) {
-    const request = await routeCase.request(world);
+    return send(route, await routeCase.request(world), token);
+  }
+
+  async function send(route: ApiRoute, request: CaseRequest, token: string | null) {
     const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
       const value = request.params?.[name];
       if (value === undefined) throw new Error(`${keyOf(route)}: the case gives no value for :${name}`);
@@ -77,6 +105,17 @@ describe('tenant isolation matrix (MySQL)', () => {
     if (routeCase.as === 'administrator') return world.administratorToken;
     if (routeCase.consumesToken) return world.alpha.tokenFor(world.alpha.owner);
     return world.alphaOwnerToken;
+  }
+
+  function onePermissionMember(permission: PermissionName): AlphaMember {
+    const member = world.alphaOnePermission[permission];
+    if (!member) throw new Error(`the world has no member holding only ${permission}`);
+    return member;
+  }
+
+  function alphaOwner(): AlphaMember {
+    const { alpha } = world;
+    return { user: alpha.owner, role: alpha.administratorRole, token: world.alphaOwnerToken };
   }
 
   async function betaToken(routeCase: RouteCase): Promise<string> {
@@ -123,6 +162,24 @@ describe('tenant isolation matrix (MySQL)', () => {
           throw new Error(`${key} answered ${status}: ${text.slice(0, 300)}`);
         if (status < 300 && text) expect(() => JSON.parse(text)).not.toThrow();
       });
+      const permission = onePermissionOf(route);
+      if (!permission) return;
+      const holder = `a member holding only ${permission}`;
+      const expected = routeCase.onePermissionStatus ?? routeCase.ownerStatus;
+      it(`answers ${holder} with ${expected}`, async () => {
+        const { status, text } = await call(route, routeCase, onePermissionMember(permission).token);
+        if (status !== expected) throw new Error(`${key} answered ${status}: ${text.slice(0, 300)}`);
+      });
+      for (const escalation of routeCase.escalations ?? []) {
+        const who = escalation.as === 'owner' ? "Alpha's owner" : holder;
+        it(`answers ${who} who ${escalation.name} with ${escalation.status}`, async () => {
+          const caller = escalation.as === 'owner' ? alphaOwner() : onePermissionMember(permission);
+          const request = await escalation.request(world, caller);
+          const { status, text } = await send(route, request, caller.token);
+          if (status !== escalation.status)
+            throw new Error(`${key} answered ${status}: ${text.slice(0, 300)}`);
+        });
+      }
     });
   }
 });

@@ -1,6 +1,14 @@
 import { createSecretToken } from '../../modules/auth/secret-token';
 import { INVITATION_LIFETIME_MS } from '../../modules/invitations/invitation.service';
-import { ALPHA_MARKER, noRequest, type IsolationWorld, type RouteCases } from './route-case';
+import type { PermissionName } from '@syncdesk/contracts';
+import {
+  ALPHA_MARKER,
+  noRequest,
+  type AlphaMember,
+  type EscalationCase,
+  type IsolationWorld,
+  type RouteCases,
+} from './route-case';
 
 let sequence = 0;
 const unique = (label: string) => `${label}-${process.pid}-${++sequence}`;
@@ -23,11 +31,11 @@ async function alphaInvitation(
   return { invitation, token };
 }
 
-async function alphaRole(world: IsolationWorld) {
+async function alphaRole(world: IsolationWorld, permissions: PermissionName[] = []) {
   return world.services.models.Role.create({
     company_id: world.alpha.company.id,
     name: `${ALPHA_MARKER} ${unique('role')}`,
-    permissions: [],
+    permissions,
     is_default: false,
   });
 }
@@ -45,15 +53,93 @@ async function alphaIpRule(world: IsolationWorld) {
 const freshMember = (world: IsolationWorld) =>
   world.alpha.addMember([], { name: `${ALPHA_MARKER} ${unique('member')}` });
 
+// The Member role reads orders, products…: more than a member holding only users.create may grant.
 const inviteBody = async (world: IsolationWorld) => ({
   body: { email: `${unique('invited')}@isolation.test`, role_id: world.alpha.memberRole.id },
 });
 
+const inviteEscalations: EscalationCase[] = [
+  {
+    name: 'invites to a role within their own',
+    request: async (_world, caller) => ({
+      body: { email: `${unique('invited')}@isolation.test`, role_id: caller.role.id },
+    }),
+    status: 201,
+  },
+];
+
+const createUserBody = (email: string, roleId: number) => ({
+  name: 'Created Person',
+  email,
+  password: 'a-good-password',
+  password_confirmation: 'a-good-password',
+  role_id: roleId,
+});
+
+/** A role holding nothing: anyone may grant it, so only the rule under test can refuse it. */
+const emptyRole = (world: IsolationWorld) => alphaRole(world);
+
+const userUpdateEscalations: EscalationCase[] = [
+  {
+    name: 'changes their own role',
+    request: async (world, caller: AlphaMember) => ({
+      params: { id: caller.user.id },
+      body: { role_id: (await emptyRole(world)).id },
+    }),
+    status: 403,
+  },
+  {
+    name: 'moves the owner to a role holding nothing',
+    request: async (world) => ({
+      params: { id: world.alpha.owner.id },
+      body: { role_id: (await emptyRole(world)).id },
+    }),
+    status: 403,
+  },
+  {
+    name: 'changes their own role',
+    as: 'owner',
+    request: async (world) => ({
+      params: { id: world.alpha.owner.id },
+      body: { role_id: world.alpha.memberRole.id },
+    }),
+    status: 403,
+  },
+  {
+    name: 'moves a member holding more than they do',
+    request: async (world) => ({
+      params: { id: (await world.alpha.addMemberWithRole(world.alpha.administratorRole)).id },
+      body: { role_id: (await emptyRole(world)).id },
+    }),
+    status: 403,
+  },
+  {
+    name: 'moves a member to a role within their own',
+    request: async (world, caller) => ({
+      params: { id: (await freshMember(world)).id },
+      body: { role_id: caller.role.id },
+    }),
+    status: 200,
+  },
+];
+
 /** Cases for the people module's routes. */
 export const peopleCases: RouteCases = {
   // Invitations
-  'POST /users/invitations/invite': { request: inviteBody, ownerStatus: 201, isolation: 'own' },
-  'POST /invitations/invite': { request: inviteBody, ownerStatus: 201, isolation: 'own' },
+  'POST /users/invitations/invite': {
+    request: inviteBody,
+    ownerStatus: 201,
+    isolation: 'own',
+    onePermissionStatus: 403,
+    escalations: inviteEscalations,
+  },
+  'POST /invitations/invite': {
+    request: inviteBody,
+    ownerStatus: 201,
+    isolation: 'own',
+    onePermissionStatus: 403,
+    escalations: inviteEscalations,
+  },
   'GET /invitations': {
     request: async (world) => {
       await alphaInvitation(world);
@@ -97,6 +183,17 @@ export const peopleCases: RouteCases = {
     }),
     ownerStatus: 200,
     isolation: 'ids',
+    onePermissionStatus: 403,
+    escalations: [
+      {
+        name: 'changes the role to one within their own',
+        request: async (world, caller) => ({
+          params: { id: (await alphaInvitation(world)).invitation.id },
+          body: { role_id: caller.role.id },
+        }),
+        status: 200,
+      },
+    ],
   },
   'DELETE /invitations/:id': {
     request: async (world) => ({ params: { id: (await alphaInvitation(world)).invitation.id } }),
@@ -114,29 +211,45 @@ export const peopleCases: RouteCases = {
   'POST /users/:storeId/create': {
     request: async (world) => ({
       params: { storeId: world.alpha.stores[0]!.id },
-      body: {
-        name: 'Created Person',
-        email: `${unique('created')}@isolation.test`,
-        password: 'a-good-password',
-        password_confirmation: 'a-good-password',
-        role_id: world.alpha.memberRole.id,
-      },
+      body: createUserBody(`${unique('created')}@isolation.test`, world.alpha.memberRole.id),
     }),
-    ownerStatus: 201,
+    ownerStatus: 202,
     isolation: 'ids',
+    onePermissionStatus: 403,
+    escalations: [
+      {
+        name: 'adds someone with a role within their own',
+        request: async (world, caller) => ({
+          params: { storeId: world.alpha.stores[0]!.id },
+          body: createUserBody(`${unique('created')}@isolation.test`, caller.role.id),
+        }),
+        status: 202,
+      },
+    ],
   },
   'PUT /users/:id': {
     request: async (world) => ({
       params: { id: (await freshMember(world)).id },
-      body: { name: 'Renamed Person' },
+      body: { name: 'Renamed Person', role_id: world.alpha.administratorRole.id },
     }),
     ownerStatus: 200,
     isolation: 'ids',
+    onePermissionStatus: 403,
+    escalations: userUpdateEscalations,
   },
   'DELETE /users/:id': {
     request: async (world) => ({ params: { id: (await freshMember(world)).id } }),
     ownerStatus: 204,
     isolation: 'ids',
+    escalations: [
+      {
+        name: 'removes a member holding more than they do',
+        request: async (world) => ({
+          params: { id: (await world.alpha.addMemberWithRole(world.alpha.administratorRole)).id },
+        }),
+        status: 403,
+      },
+    ],
   },
   'PATCH /users/:id/verify': {
     request: async (world) => ({ params: { id: (await freshMember(world)).id } }),
@@ -156,6 +269,14 @@ export const peopleCases: RouteCases = {
     request: async () => ({ body: { name: unique('Isolation role'), permissions: ['orders.read'] } }),
     ownerStatus: 201,
     isolation: 'own',
+    onePermissionStatus: 403,
+    escalations: [
+      {
+        name: 'creates a role within their own',
+        request: async () => ({ body: { name: unique('Isolation role'), permissions: ['roles.create'] } }),
+        status: 201,
+      },
+    ],
   },
   'PUT /roles/:id': {
     request: async (world) => ({
@@ -164,11 +285,53 @@ export const peopleCases: RouteCases = {
     }),
     ownerStatus: 200,
     isolation: 'ids',
+    onePermissionStatus: 403,
+    escalations: [
+      {
+        name: 'widens their own role',
+        request: async (_world, caller) => ({
+          params: { id: caller.role.id },
+          body: { permissions: [...caller.role.permissions, 'users.update'] },
+        }),
+        status: 403,
+      },
+      {
+        name: 'renames the Administrator role',
+        request: async (world) => ({
+          params: { id: world.alpha.administratorRole.id },
+          body: { name: unique('Renamed role') },
+        }),
+        status: 403,
+      },
+      {
+        name: 'narrows the Administrator role',
+        request: async (world) => ({
+          params: { id: world.alpha.administratorRole.id },
+          body: { permissions: ['roles.update'] },
+        }),
+        status: 403,
+      },
+      {
+        name: 'gives a role permissions within their own',
+        request: async (world, caller) => ({
+          params: { id: (await alphaRole(world)).id },
+          body: { name: unique('Renamed role'), permissions: caller.role.permissions },
+        }),
+        status: 200,
+      },
+    ],
   },
   'DELETE /roles/:id': {
     request: async (world) => ({ params: { id: (await alphaRole(world)).id } }),
     ownerStatus: 204,
     isolation: 'ids',
+    escalations: [
+      {
+        name: 'deletes an unused role holding more than they do',
+        request: async (world) => ({ params: { id: (await alphaRole(world, ['orders.delete'])).id } }),
+        status: 403,
+      },
+    ],
   },
 
   // IP whitelist

@@ -1,3 +1,6 @@
+import type { PermissionName } from '@syncdesk/contracts';
+import type { Role, User } from '../../db/models';
+import type { ApiRoute } from '../../http/api-route';
 import type { Services } from '../../services';
 import type { CompanyFixture } from '../../testing/identity-fixtures';
 
@@ -12,12 +15,36 @@ export interface IsolationWorld {
   alphaOwnerToken: string;
   /** An Alpha member whose role has no permissions at all. */
   alphaPowerlessToken: string;
+  /** Per permission a one-permission route needs (`onePermissionOf`), an Alpha member holding only it. */
+  alphaOnePermission: Partial<Record<PermissionName, AlphaMember>>;
   beta: CompanyFixture;
   betaOwnerToken: string;
   administratorToken: string;
 }
 
 export const ALPHA_MARKER = 'Alphamarker';
+
+/** Someone calling as a member of Alpha. */
+export interface AlphaMember {
+  user: User;
+  role: Role;
+  token: string;
+}
+
+/**
+ * The areas where a member's permission is a power over others' permissions (who may grant what):
+ * their permission routes are also called by a member holding nothing but that permission.
+ */
+export const ONE_PERMISSION_AREAS = ['/users', '/roles', '/invitations'] as const;
+
+/** The permission a member holding only it calls this route with, or null (not such a route). */
+export function onePermissionOf(route: ApiRoute): PermissionName | null {
+  if (typeof route.access !== 'object') return null;
+  const inArea = ONE_PERMISSION_AREAS.some(
+    (area) => route.path === area || route.path.startsWith(`${area}/`),
+  );
+  return inArea ? route.access.permission : null;
+}
 
 export interface CaseRequest {
   /** Values for the route's `:params`. */
@@ -40,6 +67,24 @@ export interface RouteCase {
   as?: 'owner' | 'administrator';
   /** The call ends the caller's token (sign-out, company switch): use a fresh one for each call. */
   consumesToken?: boolean;
+  /**
+   * One-permission routes only (`onePermissionOf`): what an Alpha member whose role holds only the
+   * route's permission gets for `request`; ownerStatus when absent. 403 when the request would
+   * grant more than that one permission.
+   */
+  onePermissionStatus?: number;
+  /** One-permission routes only: more calls, aimed at the escalations the route's rules refuse. */
+  escalations?: EscalationCase[];
+}
+
+/** A call aimed at one privilege escalation (or the allowed call right beside one). */
+export interface EscalationCase {
+  /** What the caller tries, after their description ("changes their own role"). */
+  name: string;
+  /** The one-permission member (default), or Alpha's owner for what not even the owner may do. */
+  as?: 'onePermission' | 'owner';
+  request(world: IsolationWorld, caller: AlphaMember): Promise<CaseRequest>;
+  status: number;
 }
 
 /** Keyed by `METHOD /path` exactly as the route is declared (`GET /users/:id`). */

@@ -18,7 +18,7 @@ import type { CallerContext } from '../auth/scope.service';
 import { createSecretToken, hashSecretToken } from '../auth/secret-token';
 import type { SessionService } from '../auth/session.service';
 import type { Mailer } from '../email/mailer';
-import { findCompanyRole, findDefaultRole, INVALID_ROLE } from '../roles/company-roles';
+import { assertMayGrant, findCompanyRole, findDefaultRole, INVALID_ROLE } from '../roles/company-roles';
 import { ALREADY_A_MEMBER } from '../users/user.service';
 import { defineMemberAssociations, INVITATION_ROLE, type InvitationRow } from '../users/member.associations';
 import { toInvitationDto } from './invitation.mapper';
@@ -47,6 +47,8 @@ const LIST_SPEC: ListQuerySpec<Attributes<Invitation>> = {
 /**
  * Invitations by e-mail: a 256-bit single-use link (only its hash is stored) valid for 7 days.
  * One pending invitation per address and company: inviting again replaces the previous one.
+ * An invitation assigns its role on acceptance, so its role is one the inviter may grant: checked
+ * when it is sent and when its role is changed (`assertMayGrant`).
  */
 export interface InvitationService {
   /** Not yet accepted (expired ones included, with their expires_at, until replaced or deleted). */
@@ -118,6 +120,7 @@ export function createInvitationService(deps: InvitationServiceDependencies): In
     async invite(scope, input) {
       const role = await findCompanyRole(models, scope.companyId, input.role_id);
       if (!role) throw AppError.validation({ role_id: [INVALID_ROLE] });
+      assertMayGrant(scope, role.permissions);
       if (await isMember(scope.companyId, input.email))
         throw AppError.validation({ email: [ALREADY_A_MEMBER] });
       const { token, hash } = createSecretToken();
@@ -162,6 +165,7 @@ export function createInvitationService(deps: InvitationServiceDependencies): In
       if (invitation.accepted_at) throw AppError.validation({ role_id: [INVITATION_ALREADY_ACCEPTED] });
       const role = await findCompanyRole(models, scope.companyId, roleId);
       if (!role) throw AppError.validation({ role_id: [INVALID_ROLE] });
+      assertMayGrant(scope, role.permissions);
       const before = { role: invitation.invitationRole?.name ?? null };
       await invitation.update({ role_id: role.id });
       const changes = changedFields(before, { role: role.name });

@@ -1,8 +1,12 @@
 import type { Transaction } from 'sequelize';
-import type { PermissionName } from '@syncdesk/contracts';
+import { permissionsBeyond, type PermissionName } from '@syncdesk/contracts';
 import type { Models, Role } from '../../db/models';
+import { AppError } from '../../http/app-error';
+import type { RequestScope } from '../../http/request-scope';
 
 export const INVALID_ROLE = 'The selected role is invalid.';
+/** Shared by the three ways to hand out permissions: a member's role, an invitation's, a role's own. */
+export const GRANT_BEYOND_HELD = 'You can only grant permissions you hold.';
 /** The permission that lets a member manage the others: a company must never lose its last holder. */
 export const USER_MANAGER_PERMISSION: PermissionName = 'users.update';
 
@@ -14,6 +18,23 @@ export function findCompanyRole(
   transaction?: Transaction,
 ): Promise<Role | null> {
   return models.Role.findOne({ where: { id: roleId, company_id: companyId }, transaction });
+}
+
+/**
+ * True when these permissions reach beyond the caller's own (see `permissionsBeyond`: working
+ * under data protection, a role without it is wider). Platform administrators are never exceeded.
+ */
+export function exceedsCaller(scope: RequestScope, permissions: readonly PermissionName[]): boolean {
+  return !scope.administrator && permissionsBeyond(scope.permissions, permissions).length > 0;
+}
+
+/**
+ * Nobody hands out what they don't hold: assigning a role (to a member, or to an invitation, which
+ * assigns it on acceptance) and writing a role's permissions all pass through here. Without it a
+ * member holding only `users.update` could give themselves the Administrator role.
+ */
+export function assertMayGrant(scope: RequestScope, permissions: readonly PermissionName[]): void {
+  if (exceedsCaller(scope, permissions)) throw new AppError('forbidden', GRANT_BEYOND_HELD);
 }
 
 /** The company's default role (new members and invitations whose role was deleted get it). */

@@ -21,6 +21,8 @@ import { findPage, type ListQueryInput, type ListQuerySpec } from '../../http/li
 import type { RequestScope } from '../../http/request-scope';
 import { changedFields, type ActivityService } from '../activities/activity.service';
 import {
+  assertMayGrant,
+  exceedsCaller,
   findDefaultRole,
   lockCompany,
   USER_MANAGER_PERMISSION,
@@ -32,6 +34,7 @@ export const ROLE_NAME_TAKEN = 'The name has already been taken.';
 export const DEFAULT_ROLE_REQUIRED =
   'The company needs a default role: make another role the default instead.';
 export const LAST_USER_MANAGER_ROLE = `At least one member must keep a role holding ${USER_MANAGER_PERMISSION}.`;
+export const ROLE_BEYOND_REACH = 'You can not change a role that holds permissions you do not hold.';
 
 const LIST_SPEC: ListQuerySpec<Attributes<Role>> = {
   filters: {
@@ -42,7 +45,17 @@ const LIST_SPEC: ListQuerySpec<Attributes<Role>> = {
   sort: { fields: ['name', 'created_at', 'id'], default: { field: 'name', direction: 'asc' } },
 };
 
-/** Company roles: named permission sets; one of them is the default for new members. */
+/**
+ * Company roles: named permission sets; one of them is the default for new members.
+ *
+ * Who may change which role (platform administrators are exempt from both rules):
+ * - a role's permissions are only ever written with permissions the editor holds (create and
+ *   update), so nobody widens a role — their own included — beyond themselves;
+ * - a role holding anything the editor lacks is read-only to them (no rename, no default flag, no
+ *   narrowing, no deletion): a narrower member must not cut a wider one's powers, the owner's
+ *   Administrator role first. Narrowing a role no wider than yourself, your own included, is
+ *   allowed: it grants nothing, and whoever else holds it holds nothing you don't.
+ */
 export interface RoleService {
   list(scope: RequestScope, query: ListQueryInput): Promise<ListResponse<RoleDto>>;
   defaultRole(scope: RequestScope): Promise<RoleDto>;
@@ -83,6 +96,13 @@ export function createRoleService(deps: RoleServiceDependencies): RoleService {
   async function findOwn(scope: RequestScope, id: number, transaction?: Transaction): Promise<Role> {
     const role = await models.Role.findOne({ where: { id, company_id: scope.companyId }, transaction });
     if (!role) throw AppError.notFound();
+    return role;
+  }
+
+  /** A role of the company the caller may change: one holding nothing beyond their own permissions. */
+  async function findChangeable(scope: RequestScope, id: number, transaction: Transaction): Promise<Role> {
+    const role = await findOwn(scope, id, transaction);
+    if (exceedsCaller(scope, role.permissions)) throw new AppError('forbidden', ROLE_BEYOND_REACH);
     return role;
   }
 
@@ -139,6 +159,8 @@ export function createRoleService(deps: RoleServiceDependencies): RoleService {
     },
 
     async create(scope, input) {
+      const permissions = uniquePermissions(input.permissions);
+      assertMayGrant(scope, permissions);
       await assertNameFree(scope, input.name, null);
       const role = await translateUniqueName(() =>
         deps.sequelize.transaction(async (transaction) => {
@@ -152,7 +174,7 @@ export function createRoleService(deps: RoleServiceDependencies): RoleService {
             {
               company_id: scope.companyId,
               name: input.name,
-              permissions: uniquePermissions(input.permissions),
+              permissions,
               is_default: input.is_default ?? false,
             },
             { transaction },
@@ -172,7 +194,7 @@ export function createRoleService(deps: RoleServiceDependencies): RoleService {
       const { role, before } = await translateUniqueName(() =>
         deps.sequelize.transaction(async (transaction) => {
           await lockCompany(models, scope.companyId, transaction);
-          const role = await findOwn(scope, id, transaction);
+          const role = await findChangeable(scope, id, transaction);
           const before = snapshot(role);
           if (input.name !== undefined && input.name !== role.name) {
             await assertNameFree(scope, input.name, role.id, transaction);
@@ -181,6 +203,7 @@ export function createRoleService(deps: RoleServiceDependencies): RoleService {
             throw AppError.validation({ is_default: [DEFAULT_ROLE_REQUIRED] });
           }
           const permissions = input.permissions ? uniquePermissions(input.permissions) : undefined;
+          if (permissions) assertMayGrant(scope, permissions);
           if (
             permissions &&
             (await wouldLeaveNoUserManager(
@@ -225,7 +248,7 @@ export function createRoleService(deps: RoleServiceDependencies): RoleService {
     async remove(scope, id) {
       const role = await deps.sequelize.transaction(async (transaction) => {
         await lockCompany(models, scope.companyId, transaction);
-        const role = await findOwn(scope, id, transaction);
+        const role = await findChangeable(scope, id, transaction);
         const inUse = await models.CompanyUser.count({
           where: { company_id: scope.companyId, role_id: role.id },
           transaction,

@@ -1,4 +1,4 @@
-import { createUserSchema, updateUserSchema } from '@syncdesk/contracts';
+import { createUserSchema, formatMessage, SUCCESS_MESSAGES, updateUserSchema } from '@syncdesk/contracts';
 import { idParam, route, scopeOf, type ApiRoute } from '../../http/api-route';
 import { validate } from '../../http/validate';
 import type { UserService } from './user.service';
@@ -14,8 +14,10 @@ export function userRoutes(users: UserService): ApiRoute[] {
     route('POST', '/users/:storeId/create', { permission: 'users.create' }, async (ctx) => {
       const storeId = idParam(ctx, 'storeId');
       const input = validate(createUserSchema, ctx.request.body);
-      ctx.status = 201;
-      ctx.body = { data: await users.create(scopeOf(ctx), storeId, input) };
+      await users.create(scopeOf(ctx), storeId, input);
+      // The same answer whether an account was made or an existing one invited: no account data.
+      ctx.status = 202;
+      ctx.body = { message: formatMessage(SUCCESS_MESSAGES.userAddedOrInvited, { email: input.email }) };
     }),
     route('PUT', '/users/:id', { permission: 'users.update' }, async (ctx) => {
       const id = idParam(ctx, 'id');

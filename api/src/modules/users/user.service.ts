@@ -1,4 +1,4 @@
-import { Op, type Attributes, type Sequelize, type Transaction } from 'sequelize';
+import { Op, UniqueConstraintError, type Attributes, type Sequelize, type Transaction } from 'sequelize';
 import {
   ERROR_MESSAGES,
   type CreateUserInput,
@@ -12,8 +12,11 @@ import { findPage, type ListQueryInput, type ListQuerySpec } from '../../http/li
 import type { RequestScope } from '../../http/request-scope';
 import { changedFields, type ActivityService } from '../activities/activity.service';
 import { hashPassword } from '../auth/password';
-import type { Mailer } from '../email/mailer';
+import type { SessionService } from '../auth/session.service';
+import type { InvitationService } from '../invitations/invitation.service';
 import {
+  assertMayGrant,
+  exceedsCaller,
   findCompanyRole,
   INVALID_ROLE,
   lockCompany,
@@ -27,6 +30,9 @@ export const ALREADY_A_MEMBER = 'This e-mail address already belongs to a member
 export const SHARED_ACCOUNT_NAME =
   'This user also belongs to another company, so only they can change their name.';
 export const LAST_USER_MANAGER = `At least one member must keep a role holding ${USER_MANAGER_PERMISSION}.`;
+export const OWN_ROLE_FIXED = 'You can not change your own role.';
+export const OWNER_ROLE_FIXED = "The owner's role changes only through an ownership transfer.";
+export const MEMBER_BEYOND_REACH = 'You can not change a member who holds permissions you do not hold.';
 
 const LIST_SPEC: ListQuerySpec<Attributes<CompanyUser>> = {
   filters: {
@@ -48,16 +54,28 @@ const PROTECTED_LIST_SPEC: ListQuerySpec<Attributes<CompanyUser>> = {
   sort: { fields: ['name', 'created_at'], default: LIST_SPEC.sort.default },
 };
 
-/** The members of the caller's company (users are accounts; a membership puts one in a company). */
+/**
+ * The members of the caller's company (users are accounts; a membership puts one in a company).
+ *
+ * Who may change whose role (platform administrators are exempt from all of these):
+ * - a role is only assigned by someone holding all its permissions (`assertMayGrant`);
+ * - nobody changes their own role, not even to a narrower one: a role is given by someone else;
+ * - the owner's role is fixed: it changes only through an ownership transfer, which doesn't exist
+ *   yet (the owner transfers first, then the new owner may change it);
+ * - a member whose role holds anything the caller lacks is out of their reach: no role change, no
+ *   removal (a narrower member must not cut a wider one's powers).
+ */
 export interface UserService {
   list(scope: RequestScope, query: ListQueryInput): Promise<ListResponse<UserDto>>;
   show(scope: RequestScope, id: number): Promise<UserDto>;
   /**
-   * Adds a member from a store's screen. A new e-mail gets a new account with the given password;
-   * an e-mail that already has an account adds that account as it is (name and password unchanged,
-   * the given ones are ignored) and tells its owner by e-mail.
+   * Adds someone from a store's screen, without telling the caller whether the address already
+   * had an account. A new address gets a new account with the given name and password, its
+   * membership and a verification e-mail. An address with an account is not added: it gets an
+   * invitation to the role (the same as `InvitationService.invite`), so its owner consents by
+   * accepting.
    */
-  create(scope: RequestScope, storeId: number, input: CreateUserInput): Promise<UserDto>;
+  create(scope: RequestScope, storeId: number, input: CreateUserInput): Promise<void>;
   update(scope: RequestScope, id: number, input: UpdateUserInput): Promise<UserDto>;
   /** Removes the membership; the account stays (it may belong to other companies). */
   remove(scope: RequestScope, id: number): Promise<void>;
@@ -68,8 +86,10 @@ export interface UserServiceDependencies {
   sequelize: Sequelize;
   models: Models;
   activities: ActivityService;
-  mailer: Mailer;
-  appUrl: string;
+  /** Sends the verification e-mail of a new account. */
+  session: SessionService;
+  /** Invites an address that already has an account, instead of adding it. */
+  invitations: InvitationService;
 }
 
 export function createUserService(deps: UserServiceDependencies): UserService {
@@ -93,6 +113,18 @@ export function createUserService(deps: UserServiceDependencies): UserService {
     })) as MemberRow | null;
     if (!member) throw AppError.notFound();
     return member;
+  }
+
+  /** Whether the caller may move this member to another role at all (which role is checked apart). */
+  async function assertMayChangeRole(scope: RequestScope, member: MemberRow, transaction: Transaction) {
+    if (scope.administrator) return;
+    if (member.user_id === (await ownerOf(scope.companyId, transaction))) {
+      throw new AppError('forbidden', OWNER_ROLE_FIXED);
+    }
+    if (member.user_id === scope.userId) throw new AppError('forbidden', OWN_ROLE_FIXED);
+    if (exceedsCaller(scope, member.memberRole?.permissions ?? [])) {
+      throw new AppError('forbidden', MEMBER_BEYOND_REACH);
+    }
   }
 
   async function dto(scope: RequestScope, userId: number): Promise<UserDto> {
@@ -119,63 +151,71 @@ export function createUserService(deps: UserServiceDependencies): UserService {
       if (!store) throw AppError.notFound();
       const role = await findCompanyRole(models, scope.companyId, input.role_id);
       if (!role) throw AppError.validation({ role_id: [INVALID_ROLE] });
-      const existing = await models.User.findOne({ where: { email: input.email } });
+      assertMayGrant(scope, role.permissions);
+      const existing = await models.User.findOne({ where: { email: input.email }, attributes: ['id'] });
       const alreadyMember = async (transaction?: Transaction) =>
         existing !== null &&
         (await models.CompanyUser.count({
           where: { company_id: scope.companyId, user_id: existing.id },
           transaction,
         })) > 0;
+      // Only the caller's own company's membership: they can list its members anyway.
       if (await alreadyMember()) throw AppError.validation({ email: [ALREADY_A_MEMBER] });
-      // Hashing is slow (argon2): done before the transaction, and only for a new account.
-      const passwordHash = existing ? null : await hashPassword(input.password);
+      // Hashed whether or not the account exists: an argon2 hash takes long enough to tell the two
+      // apart by the response time otherwise. Done before any transaction, being slow.
+      const passwordHash = await hashPassword(input.password);
+      // Joining another company is the account owner's decision: they accept the invitation.
+      const invite = () => deps.invitations.invite(scope, { email: input.email, role_id: role.id });
+      if (existing) {
+        await invite();
+        return;
+      }
 
-      const userId = await deps.sequelize.transaction(async (transaction) => {
-        await lockCompany(models, scope.companyId, transaction);
-        if (await alreadyMember(transaction)) throw AppError.validation({ email: [ALREADY_A_MEMBER] });
-        const user =
-          existing ??
-          (await models.User.create(
+      const user = await deps.sequelize
+        .transaction(async (transaction) => {
+          await lockCompany(models, scope.companyId, transaction);
+          const user = await models.User.create(
             {
               name: input.name,
               email: input.email,
               phone: null,
-              password_hash: passwordHash!,
+              password_hash: passwordHash,
               email_verified_at: null,
               support_hash: null,
               last_company_id: scope.companyId,
             },
             { transaction },
-          ));
-        await models.CompanyUser.create(
-          { company_id: scope.companyId, user_id: user.id, role_id: role.id },
-          { transaction },
-        );
-        return user.id;
-      });
-
+          );
+          await models.CompanyUser.create(
+            { company_id: scope.companyId, user_id: user.id, role_id: role.id },
+            { transaction },
+          );
+          return user;
+        })
+        .catch((error: unknown) => {
+          // The address got an account since we looked (the unique e-mail index says so): it is
+          // invited like any other existing account.
+          if (error instanceof UniqueConstraintError) return null;
+          throw error;
+        });
+      if (!user) {
+        await invite();
+        return;
+      }
+      // The session service owns verification (token, link, text) and sends it for a scope's user.
+      await deps.session.resendVerification({ ...scope, userId: user.id, userName: user.name });
       await deps.activities.record(scope, {
         event: 'user.created',
         subjectType: 'user',
-        subjectId: userId,
+        subjectId: user.id,
         new: {
-          name: existing?.name ?? input.name,
+          name: input.name,
           email: input.email,
           role: role.name,
           store_id: store.id,
           store: store.name,
-          existing_account: existing !== null,
         },
       });
-      if (existing) {
-        const company = await models.Company.findByPk(scope.companyId, { attributes: ['name'] });
-        await deps.mailer.send({
-          to: existing.email,
-          subject: `You were added to ${company?.name ?? 'a company'}`,
-          text: `Hello ${existing.name},\n\n${scope.userName} added your account to ${company?.name ?? 'a company'} on Syncdesk, with the role ${role.name}. Sign in as usual and switch company to open it:\n${deps.appUrl}/login\n\nIf you did not expect this, contact them or our support.`,
-        });
-      }
-      return dto(scope, userId);
     },
 
     async update(scope, id, input) {
@@ -194,9 +234,12 @@ export function createUserService(deps: UserServiceDependencies): UserService {
           if (elsewhere > 0) throw AppError.validation({ name: [SHARED_ACCOUNT_NAME] });
           await user.update({ name: input.name }, { transaction });
         }
-        if (input.role_id !== undefined && input.role_id !== member.role_id) {
-          const role = await findCompanyRole(models, scope.companyId, input.role_id, transaction);
+        const newRoleId = input.role_id !== member.role_id ? input.role_id : undefined;
+        if (newRoleId !== undefined) {
+          const role = await findCompanyRole(models, scope.companyId, newRoleId, transaction);
           if (!role) throw AppError.validation({ role_id: [INVALID_ROLE] });
+          await assertMayChangeRole(scope, member, transaction);
+          assertMayGrant(scope, role.permissions);
           if (
             await wouldLeaveNoUserManager(
               models,
@@ -233,6 +276,9 @@ export function createUserService(deps: UserServiceDependencies): UserService {
           id === (await ownerOf(scope.companyId, transaction)) ||
           (await wouldLeaveNoUserManager(models, scope.companyId, { removedUserId: id }, transaction));
         if (refuse) throw new AppError('validation', ERROR_MESSAGES.cannotDeleteUser);
+        if (exceedsCaller(scope, member.memberRole?.permissions ?? [])) {
+          throw new AppError('forbidden', MEMBER_BEYOND_REACH);
+        }
         await member.destroy({ transaction });
         // Their API tokens for this company would 401 anyway (no membership); don't keep dead secrets.
         await models.UserApiToken.destroy({

@@ -1,8 +1,15 @@
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
-import { createCompany, FIXTURE_PASSWORD, type CompanyFixture } from '../../../testing/identity-fixtures';
+import {
+  createCompany,
+  FIXTURE_PASSWORD,
+  expectAnnounced,
+  watchAuthority,
+  type CompanyFixture,
+} from '../../../testing/identity-fixtures';
 import { startSmtpCapture, type SmtpCapture } from '../../../testing/smtp-capture';
 import { hashSecretToken } from '../../auth/secret-token';
+import { GRANT_BEYOND_HELD } from '../../roles/company-roles';
 import { ALREADY_A_MEMBER } from '../../users/user.service';
 import {
   INVITATION_ACCOUNT_EXISTS,
@@ -274,5 +281,47 @@ describe('invitations (MySQL, real SMTP)', () => {
       new: { role: 'Administrator' },
       source: 'user',
     });
+  });
+
+  it('invites only to a role the inviter may grant, and changes an invitation’s role only to one', async () => {
+    const inviter = await acme.addMember(['users.read', 'users.create', 'users.update']);
+    const inviterRole = await acme.roleOf(inviter);
+    const token = await acme.tokenFor(inviter);
+    const email = address('granted');
+    // The Member role reads orders, products… which the inviter doesn't hold.
+    const wider = await server.request('POST', '/api/invitations/invite', {
+      token,
+      body: { email, role_id: acme.memberRole.id },
+    });
+    expect(wider.status).toBe(403);
+    expect((await readJson(wider)).message).toBe(GRANT_BEYOND_HELD);
+    expect(await server.services.models.Invitation.count({ where: { email } })).toBe(0);
+
+    const sent = await server.request('POST', '/api/invitations/invite', {
+      token,
+      body: { email, role_id: inviterRole.id },
+    });
+    expect(sent.status).toBe(201);
+    const { id } = (await readJson(sent)).data;
+    const raised = await server.request('PUT', `/api/invitations/${id}`, {
+      token,
+      body: { role_id: acme.administratorRole.id },
+    });
+    expect(raised.status).toBe(403);
+    expect((await readJson(raised)).message).toBe(GRANT_BEYOND_HELD);
+    expect((await server.services.models.Invitation.findByPk(id))!.role_id).toBe(inviterRole.id);
+  });
+
+  it('announces the new member once the acceptance is committed', async () => {
+    const email = address('announced');
+    const { token } = await invite(email);
+    const watch = watchAuthority(server.services);
+    try {
+      expect((await accept(token, newUserBody(email))).status).toBe(200);
+      const user = await server.services.models.User.findOne({ where: { email } });
+      expectAnnounced(watch, { kind: 'user', userId: user!.id });
+    } finally {
+      watch.stop();
+    }
   });
 });

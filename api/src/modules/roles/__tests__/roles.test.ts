@@ -1,8 +1,21 @@
-import { ERROR_MESSAGES } from '@syncdesk/contracts';
+import { ERROR_MESSAGES, type PermissionName } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
-import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
-import { DEFAULT_ROLE_REQUIRED, LAST_USER_MANAGER_ROLE, ROLE_NAME_TAKEN } from '../role.service';
+import { expectForbidden } from '../../../testing/read-json';
+import {
+  createCompany,
+  createUser,
+  expectAnnounced,
+  watchAuthority,
+  type CompanyFixture,
+} from '../../../testing/identity-fixtures';
+import { GRANT_BEYOND_HELD } from '../company-roles';
+import {
+  DEFAULT_ROLE_REQUIRED,
+  LAST_USER_MANAGER_ROLE,
+  ROLE_BEYOND_REACH,
+  ROLE_NAME_TAKEN,
+} from '../role.service';
 
 describe('roles (MySQL)', () => {
   let database: TestDatabase;
@@ -25,6 +38,8 @@ describe('roles (MySQL)', () => {
 
   const call = (method: string, path: string, body?: unknown, token = ownerToken) =>
     server.request(method, `/api${path}`, { token, body });
+  const acmeMember = (permissions: PermissionName[]) => acme.memberWithToken(permissions);
+  const permissionsOf = async (id: number) => (await server.services.models.Role.findByPk(id))!.permissions;
 
   it('lists the company’s roles with their member counts, and its default role', async () => {
     await acme.addMember([]);
@@ -138,5 +153,126 @@ describe('roles (MySQL)', () => {
       expect((await readJson(refused)).message).toBe(ERROR_MESSAGES.cannotDeleteRole);
     }
     expect((await call('DELETE', `/roles/${beta.memberRole.id}`)).status).toBe(404);
+  });
+
+  it('writes into a role only permissions the editor holds', async () => {
+    const editor = await acmeMember(['roles.read', 'roles.create', 'roles.update']);
+    await expectForbidden(
+      await call('POST', '/roles/create', { name: 'Wider', permissions: ['orders.read'] }, editor.token),
+      GRANT_BEYOND_HELD,
+    );
+    const created = await call(
+      'POST',
+      '/roles/create',
+      { name: 'Narrow', permissions: ['roles.read'] },
+      editor.token,
+    );
+    expect(created.status).toBe(201);
+    const narrow = (await readJson(created)).data;
+    await expectForbidden(
+      await call('PUT', `/roles/${narrow.id}`, { permissions: ['roles.read', 'users.update'] }, editor.token),
+      GRANT_BEYOND_HELD,
+    );
+    expect(await permissionsOf(narrow.id)).toEqual(['roles.read']);
+    // Bad input is still refused first, as 422.
+    const unknown = await call(
+      'POST',
+      '/roles/create',
+      { name: 'Odd', permissions: ['orders.fly'] },
+      editor.token,
+    );
+    expect(unknown.status).toBe(422);
+
+    // Under data protection, leaving it out of a role would unmask personal data: that's wider too.
+    const protectedEditor = await acmeMember(['roles.create', 'data_protection']);
+    await expectForbidden(
+      await call('POST', '/roles/create', { name: 'Unmasked', permissions: [] }, protectedEditor.token),
+      GRANT_BEYOND_HELD,
+    );
+    const masked = await call(
+      'POST',
+      '/roles/create',
+      { name: 'Masked', permissions: ['data_protection'] },
+      protectedEditor.token,
+    );
+    expect(masked.status).toBe(201);
+  });
+
+  it('never widens the editor’s own role, but lets them narrow it', async () => {
+    const editor = await acmeMember(['roles.read', 'roles.update', 'orders.read']);
+    await expectForbidden(
+      await call(
+        'PUT',
+        `/roles/${editor.role.id}`,
+        { permissions: [...editor.role.permissions, 'users.update'] },
+        editor.token,
+      ),
+      GRANT_BEYOND_HELD,
+    );
+    // Narrowing grants nothing, and whoever else holds the role holds nothing the editor doesn't.
+    const narrowed = await call(
+      'PUT',
+      `/roles/${editor.role.id}`,
+      { permissions: ['roles.read', 'roles.update'] },
+      editor.token,
+    );
+    expect(narrowed.status).toBe(200);
+    expect(await permissionsOf(editor.role.id)).toEqual(['roles.read', 'roles.update']);
+  });
+
+  it('leaves a role holding permissions beyond the editor’s untouched: no narrowing, renaming or deleting', async () => {
+    const editor = await acmeMember(['roles.read', 'roles.update', 'roles.delete', 'users.update']);
+    for (const body of [{ permissions: ['users.update'] }, { name: 'Demoted' }, { is_default: true }]) {
+      await expectForbidden(
+        await call('PUT', `/roles/${acme.administratorRole.id}`, body, editor.token),
+        ROLE_BEYOND_REACH,
+      );
+    }
+    const administrator = await server.services.models.Role.findByPk(acme.administratorRole.id);
+    expect(administrator).toMatchObject({ name: 'Administrator', is_default: false });
+    expect(administrator!.permissions).toEqual(acme.administratorRole.permissions);
+
+    const unused = await server.services.models.Role.create({
+      company_id: acme.company.id,
+      name: 'Unused and wide',
+      permissions: ['orders.delete'],
+      is_default: false,
+    });
+    await expectForbidden(
+      await call('DELETE', `/roles/${unused.id}`, undefined, editor.token),
+      ROLE_BEYOND_REACH,
+    );
+    expect(await server.services.models.Role.findByPk(unused.id)).not.toBeNull();
+  });
+
+  it('exempts platform administrators from these rules', async () => {
+    const exempt = await createCompany(server.services, { name: 'Exempt' });
+    const administrator = await createUser(server.services, { administrator: true });
+    const token = await exempt.tokenFor(administrator);
+    // Data protection is the one permission administrators' scope lacks.
+    const created = await call(
+      'POST',
+      '/roles/create',
+      { name: 'Protected', permissions: ['data_protection'] },
+      token,
+    );
+    expect(created.status).toBe(201);
+    const renamed = await call('PUT', `/roles/${exempt.administratorRole.id}`, { name: 'Owners' }, token);
+    expect(renamed.status).toBe(200);
+  });
+
+  it('announces changed permissions and deleted roles once committed', async () => {
+    const role = (await readJson(await call('POST', '/roles/create', { name: 'Watched', permissions: [] })))
+      .data;
+    const change = { kind: 'company', companyId: acme.company.id } as const;
+    const watch = watchAuthority(server.services);
+    try {
+      expect((await call('PUT', `/roles/${role.id}`, { permissions: ['orders.read'] })).status).toBe(200);
+      expectAnnounced(watch, change);
+      expect((await call('DELETE', `/roles/${role.id}`)).status).toBe(204);
+      expectAnnounced(watch, change);
+    } finally {
+      watch.stop();
+    }
   });
 });

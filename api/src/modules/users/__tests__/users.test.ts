@@ -1,9 +1,27 @@
-import { ERROR_MESSAGES } from '@syncdesk/contracts';
+import { ERROR_MESSAGES, formatMessage, SUCCESS_MESSAGES, type PermissionName } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
-import { createCompany, FIXTURE_PASSWORD, type CompanyFixture } from '../../../testing/identity-fixtures';
+import { expectForbidden } from '../../../testing/read-json';
+import {
+  createCompany,
+  createUser,
+  FIXTURE_PASSWORD,
+  expectAnnounced,
+  watchAuthority,
+  type CompanyFixture,
+} from '../../../testing/identity-fixtures';
 import { verifyPassword } from '../../auth/password';
-import { ALREADY_A_MEMBER, LAST_USER_MANAGER, SHARED_ACCOUNT_NAME } from '../user.service';
+import { GRANT_BEYOND_HELD } from '../../roles/company-roles';
+import {
+  ALREADY_A_MEMBER,
+  LAST_USER_MANAGER,
+  MEMBER_BEYOND_REACH,
+  OWN_ROLE_FIXED,
+  OWNER_ROLE_FIXED,
+  SHARED_ACCOUNT_NAME,
+} from '../user.service';
+
+const INVITATION_LINK = /\/invitations\/accept\?token=([A-Za-z0-9_-]+)/;
 
 describe('users of a company (MySQL)', () => {
   let database: TestDatabase;
@@ -35,27 +53,40 @@ describe('users of a company (MySQL)', () => {
   });
   const create = (body: unknown, storeId = acme.stores[0]!.id, token = ownerToken) =>
     server.request('POST', `/api/users/${storeId}/create`, { token, body });
+  const update = (id: number, body: unknown, token = ownerToken) =>
+    server.request('PUT', `/api/users/${id}`, { token, body });
+  const remove = (id: number, token = ownerToken) => server.request('DELETE', `/api/users/${id}`, { token });
+  const outbox = (to: string) =>
+    server.services.models.OutboxEmail.findAll({ where: { to_address: to }, order: [['id', 'ASC']] });
+  const memberIn = (company: CompanyFixture, userId: number) =>
+    server.services.models.CompanyUser.findOne({
+      where: { company_id: company.company.id, user_id: userId },
+    });
+  const acmeMember = (permissions: PermissionName[]) => acme.memberWithToken(permissions);
 
-  it('creates a member from one of the company’s stores and names the store in the activity', async () => {
+  it('creates an account and membership for a new address: 202, a verification e-mail, the store in the activity', async () => {
     const email = address('carla');
     const response = await create(createBody(email.toUpperCase()));
-    expect(response.status).toBe(201);
-    const { data } = await readJson(response);
-    expect(data).toMatchObject({
-      name: 'Carla Created',
-      email,
-      phone: null,
-      role: { id: acme.memberRole.id, name: 'Member' },
-      email_verified: false,
-      is_owner: false,
+    expect(response.status).toBe(202);
+    expect(await readJson(response)).toEqual({
+      message: formatMessage(SUCCESS_MESSAGES.userAddedOrInvited, { email }),
     });
+    const user = await server.services.models.User.findOne({ where: { email } });
+    expect(user).toMatchObject({ name: 'Carla Created', phone: null, email_verified_at: null });
+    expect((await memberIn(acme, user!.id))!.role_id).toBe(acme.memberRole.id);
     const signIn = await server.request('POST', '/api/auth/signIn', {
       body: { email, password: 'carla-password-1' },
     });
     expect(signIn.status).toBe(200);
+    expect((await outbox(email)).map((mail) => mail.subject)).toEqual(['Verify your e-mail address']);
+    expect(
+      await server.services.models.OneTimeToken.count({
+        where: { user_id: user!.id, purpose: 'email_verification' },
+      }),
+    ).toBe(1);
 
     const activity = await server.services.models.Activity.findOne({
-      where: { event: 'user.created', subject_id: data.id },
+      where: { event: 'user.created', subject_id: user!.id },
     });
     expect(activity!.new_values).toMatchObject({
       store: 'Acme UK',
@@ -64,13 +95,51 @@ describe('users of a company (MySQL)', () => {
     });
   });
 
-  it('adds an existing account as it is: its password and name are unchanged', async () => {
-    const response = await create({ ...createBody(beta.owner.email), name: 'Someone Else' });
-    expect(response.status).toBe(201);
-    expect((await readJson(response)).data).toMatchObject({ id: beta.owner.id, name: beta.owner.name });
+  it('invites an existing account instead of adding it, with the same answer as for a new address', async () => {
+    const newEmail = address('fresh');
+    const fresh = await create({ ...createBody(newEmail), name: 'Fred Fresh' });
+    const existing = await create({ ...createBody(beta.owner.email), name: 'Someone Else' });
+    expect(existing.status).toBe(202);
+    expect(fresh.status).toBe(202);
+    const [freshBody, existingBody] = [await readJson(fresh), await readJson(existing)];
+    expect(Object.keys(existingBody)).toEqual(['message']);
+    expect(existingBody.message.replace(beta.owner.email, '{email}')).toBe(
+      freshBody.message.replace(newEmail, '{email}'),
+    );
+
+    // Not a member: only an invitation, and its e-mail to the account's owner.
+    expect(await memberIn(acme, beta.owner.id)).toBeNull();
+    const invitation = await server.services.models.Invitation.findOne({
+      where: { company_id: acme.company.id, email: beta.owner.email, accepted_at: null },
+    });
+    expect(invitation).toMatchObject({ role_id: acme.memberRole.id, invited_by: acme.owner.id });
+    const [mail] = await outbox(beta.owner.email);
+    expect(mail!.subject).toBe('You are invited to join Acme on Syncdesk');
     const account = await server.services.models.User.findByPk(beta.owner.id);
+    expect(account!.name).toBe(beta.owner.name);
     expect(await verifyPassword(account!.password_hash, FIXTURE_PASSWORD)).toBe(true);
-    expect(await server.services.models.CompanyUser.count({ where: { user_id: beta.owner.id } })).toBe(2);
+    expect(
+      await server.services.models.Activity.count({
+        where: { event: 'invitation.created', subject_id: invitation!.id },
+      }),
+    ).toBe(1);
+
+    // They join when they accept, with their own password.
+    const token = INVITATION_LINK.exec(mail!.text_body)![1]!;
+    const accepted = await server.request('POST', `/api/invitations/accept/${token}`, {
+      body: { existing_user: true, email: beta.owner.email, password: FIXTURE_PASSWORD },
+    });
+    expect(accepted.status).toBe(200);
+    expect((await memberIn(acme, beta.owner.id))!.role_id).toBe(acme.memberRole.id);
+  });
+
+  it('creates one account for a double submit: the second finds a member', async () => {
+    const body = { ...createBody(address('twice')), name: 'Dora Double' };
+    const responses = await Promise.all([create(body), create(body)]);
+    expect(responses.map((response) => response.status).sort()).toEqual([202, 422]);
+    const refused = responses.find((response) => response.status === 422)!;
+    expect((await readJson(refused)).errors).toEqual({ email: [ALREADY_A_MEMBER] });
+    expect(await server.services.models.User.count({ where: { email: body.email } })).toBe(1);
   });
 
   it('refuses members, foreign roles and stores, and invalid input with the field messages', async () => {
@@ -181,8 +250,10 @@ describe('users of a company (MySQL)', () => {
   });
 
   it('verifies an e-mail address', async () => {
-    const created = (await readJson(await create(createBody(address('verify'))))).data;
-    const verified = await server.request('PATCH', `/api/users/${created.id}/verify`, { token: ownerToken });
+    const email = address('verify');
+    expect((await create(createBody(email))).status).toBe(202);
+    const created = await server.services.models.User.findOne({ where: { email } });
+    const verified = await server.request('PATCH', `/api/users/${created!.id}/verify`, { token: ownerToken });
     expect((await readJson(verified)).data.email_verified).toBe(true);
   });
 
@@ -210,10 +281,15 @@ describe('users of a company (MySQL)', () => {
     const last = await removeAs(ownerOnly, manager.id);
     expect(last.status).toBe(422);
     expect((await readJson(last)).message).toBe(ERROR_MESSAGES.cannotDeleteUser);
-    const demote = await server.request('PUT', `/api/users/${manager.id}`, {
-      token: managerToken,
-      body: { role_id: solo.memberRole.id },
-    });
+    // Nobody demotes themselves; a platform administrator may demote others, but not the last manager.
+    const selfDemote = await update(manager.id, { role_id: solo.memberRole.id }, managerToken);
+    expect((await readJson(selfDemote)).message).toBe(OWN_ROLE_FIXED);
+    const administrator = await createUser(server.services, { administrator: true });
+    const demote = await update(
+      manager.id,
+      { role_id: solo.memberRole.id },
+      await solo.tokenFor(administrator),
+    );
     expect((await readJson(demote)).errors).toEqual({ role_id: [LAST_USER_MANAGER] });
 
     const plain = await solo.addMember([]);
@@ -232,5 +308,109 @@ describe('users of a company (MySQL)', () => {
     expect((await server.request('DELETE', `/api/users/${acmeOnly.id}`, { token: betaToken })).status).toBe(
       404,
     );
+  });
+
+  it('assigns only roles whose permissions the caller holds, on update and on create', async () => {
+    const manager = await acmeMember(['users.read', 'users.create', 'users.update']);
+    const target = await acme.addMember([]);
+    await expectForbidden(
+      await update(target.id, { role_id: acme.administratorRole.id }, manager.token),
+      GRANT_BEYOND_HELD,
+    );
+    expect((await memberIn(acme, target.id))!.role_id).not.toBe(acme.administratorRole.id);
+    expect((await update(target.id, { role_id: manager.role.id }, manager.token)).status).toBe(200);
+
+    // The Member role reads orders, products… which the manager doesn't: neither path gives it.
+    for (const email of [address('granted'), beta.owner.email]) {
+      await expectForbidden(await create(createBody(email), undefined, manager.token), GRANT_BEYOND_HELD);
+    }
+    expect(
+      await server.services.models.Invitation.count({
+        where: { company_id: acme.company.id, email: beta.owner.email, invited_by: manager.user.id },
+      }),
+    ).toBe(0);
+    expect(
+      (await create(createBody(address('granted'), manager.role.id), undefined, manager.token)).status,
+    ).toBe(202);
+    // Bad input is still refused first, as 422.
+    const invalid = await update(target.id, { role_id: 'x' }, manager.token);
+    expect(invalid.status).toBe(422);
+
+    // Under data protection, a role without it would unmask personal data: that's wider too.
+    const protectedManager = await acmeMember(['users.update', 'data_protection']);
+    const unprotected = await acmeMember([]);
+    const other = await acme.addMember(['data_protection']);
+    await expectForbidden(
+      await update(other.id, { role_id: unprotected.role.id }, protectedManager.token),
+      GRANT_BEYOND_HELD,
+    );
+  });
+
+  it('lets nobody change their own role, not even to a narrower one', async () => {
+    const manager = await acmeMember(['users.read', 'users.update']);
+    const narrower = await acmeMember(['users.read']);
+    await expectForbidden(
+      await update(manager.user.id, { role_id: narrower.role.id }, manager.token),
+      OWN_ROLE_FIXED,
+    );
+    // Sending the role they hold is no change (a form sends every field).
+    const same = await update(manager.user.id, { role_id: manager.role.id, name: 'Still Me' }, manager.token);
+    expect(same.status).toBe(200);
+  });
+
+  it('keeps the owner’s role fixed: not even a co-administrator or the owner changes it', async () => {
+    const coAdministrator = await acme.addMemberWithRole(acme.administratorRole);
+    const coToken = await acme.tokenFor(coAdministrator);
+    await expectForbidden(
+      await update(acme.owner.id, { role_id: acme.memberRole.id }, coToken),
+      OWNER_ROLE_FIXED,
+    );
+    await expectForbidden(await update(acme.owner.id, { role_id: acme.memberRole.id }), OWNER_ROLE_FIXED);
+    expect((await memberIn(acme, acme.owner.id))!.role_id).toBe(acme.administratorRole.id);
+    // Their other details are not fixed.
+    expect((await update(acme.owner.id, { role_id: acme.administratorRole.id }, coToken)).status).toBe(200);
+  });
+
+  it('keeps members whose role reaches beyond the caller out of their reach', async () => {
+    const manager = await acmeMember(['users.read', 'users.update', 'users.delete']);
+    const empty = await acmeMember([]);
+    const coAdministrator = await acme.addMemberWithRole(acme.administratorRole);
+    await expectForbidden(
+      await update(coAdministrator.id, { role_id: empty.role.id }, manager.token),
+      MEMBER_BEYOND_REACH,
+    );
+    await expectForbidden(await remove(coAdministrator.id, manager.token), MEMBER_BEYOND_REACH);
+    expect((await memberIn(acme, coAdministrator.id))!.role_id).toBe(acme.administratorRole.id);
+
+    const within = await acme.addMember(['users.read']);
+    expect((await update(within.id, { role_id: empty.role.id }, manager.token)).status).toBe(200);
+    expect((await remove(within.id, manager.token)).status).toBe(204);
+  });
+
+  it('exempts platform administrators from these rules', async () => {
+    const exempt = await createCompany(server.services, { name: 'Exempt' });
+    await exempt.addMemberWithRole(exempt.administratorRole);
+    const administrator = await createUser(server.services, { administrator: true });
+    const token = await exempt.tokenFor(administrator);
+    const moved = await update(exempt.owner.id, { role_id: exempt.memberRole.id }, token);
+    expect(moved.status).toBe(200);
+    expect((await memberIn(exempt, exempt.owner.id))!.role_id).toBe(exempt.memberRole.id);
+  });
+
+  it('announces a member’s role change and removal once committed, and nothing when refused', async () => {
+    const target = await acme.addMember([]);
+    const empty = await acmeMember([]);
+    const change = { kind: 'user', userId: target.id } as const;
+    const watch = watchAuthority(server.services);
+    try {
+      expect((await update(target.id, { role_id: empty.role.id })).status).toBe(200);
+      expectAnnounced(watch, change);
+      expect((await remove(target.id)).status).toBe(204);
+      expectAnnounced(watch, change);
+      expect((await update(acme.owner.id, { role_id: empty.role.id })).status).toBe(403);
+      expect(watch.take().changes).toEqual([]);
+    } finally {
+      watch.stop();
+    }
   });
 });
