@@ -109,10 +109,7 @@ export function hasScope(scope: Scope | null | undefined, name: PermissionName):
  * write these permissions into a role. Platform administrators are the exception, decided by the
  * caller of this function.
  */
-export function permissionsBeyond(
-  granter: Iterable<string>,
-  granted: Iterable<string>,
-): PermissionName[] {
+export function permissionsBeyond(granter: Iterable<string>, granted: Iterable<string>): PermissionName[] {
   const held = new Set(granter);
   const wanted = new Set(granted);
   const beyond = PERMISSION_NAMES.filter(
