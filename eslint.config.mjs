@@ -10,6 +10,7 @@ export default tseslint.config(
       '.scratch/**',
       'data/**',
       'test-results/**',
+      '.test-timings/**',
       'playwright-report/**',
       'coverage/**',
     ],

@@ -62,6 +62,10 @@ test('adding a Shopify channel: picker, validation, save, activate, refused dele
   await expect(active).not.toBeChecked();
   await expect(row).toBeVisible();
 
+  // The two 'Updated successfully.' notices sit over the row's buttons at the bottom right until
+  // they close (a notice under the pointer stays open), as a person would wait for them.
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 15_000 });
   await confirmDelete(page, row, name);
   await expect(page.getByText('Deleted successfully.')).toBeVisible();
   await expect(row).toHaveCount(0);

@@ -3,7 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const OUTPUT = path.join(__dirname, '../../test-results/file-times.jest.json');
+const OUTPUT = path.join(__dirname, '../../.test-timings/jest.json');
 
 class JestFileTimesReporter {
   onRunComplete(_contexts, results) {

@@ -3,7 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const OUTPUT = path.join(__dirname, '../../test-results/file-times.e2e.json');
+const OUTPUT = path.join(__dirname, '../../.test-timings/e2e.json');
 
 class PlaywrightFileTimesReporter {
   constructor() {

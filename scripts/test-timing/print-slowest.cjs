@@ -3,9 +3,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const RESULTS = path.join(__dirname, '../../test-results');
+// Not test-results/: Playwright empties that folder when it starts.
+const RESULTS = path.join(__dirname, '../../.test-timings');
 const COUNT = 10;
-const TIMINGS = ['file-times.jest.json', 'file-times.e2e.json'];
+const TIMINGS = ['jest.json', 'e2e.json'];
 
 // `--reset` (before a run): forget the last run's timings, so a run that stops early can't show stale ones.
 if (process.argv.includes('--reset')) {
