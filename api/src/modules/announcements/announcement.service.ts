@@ -66,12 +66,13 @@ export function createAnnouncementService(deps: {
     async deliver(announcementId) {
       const row = await Announcements.findByPk(announcementId);
       if (!row) return; // deleted before delivery: nothing to say
+      // Stored before it is announced: a page refetching on the event must see it published.
+      if (!row.published_at) await row.update({ published_at: new Date() });
       deps.publish({
         name: 'system:announcement',
         rooms: [rooms.everyone],
         payload: { id: row.id, message: row.message, at: new Date().toISOString() },
       });
-      if (!row.published_at) await row.update({ published_at: new Date() });
     },
   };
 }
