@@ -12,8 +12,19 @@ class JestFileTimesReporter {
       seconds: (result.perfStats.end - result.perfStats.start) / 1000,
       failed: result.numFailingTests > 0 || Boolean(result.testExecError),
     }));
+    // Single tests too: a test should need a few seconds, and this shows which do not.
+    const tests = results.testResults
+      .flatMap((result) =>
+        result.testResults.map((test) => ({
+          file: path.relative(process.cwd(), result.testFilePath),
+          name: test.fullName,
+          seconds: (test.duration ?? 0) / 1000,
+        })),
+      )
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 10);
     fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });
-    fs.writeFileSync(OUTPUT, JSON.stringify({ runner: 'jest', files }, null, 2));
+    fs.writeFileSync(OUTPUT, JSON.stringify({ runner: 'jest', files, tests }, null, 2));
   }
 }
 

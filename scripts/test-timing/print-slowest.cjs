@@ -33,6 +33,15 @@ if (files.length === 0) {
       `  ${entry.seconds.toFixed(1).padStart(6)} s  ${entry.runner.padEnd(10)} ${entry.file}${mark}`,
     );
   }
+  const jestFile = path.join(RESULTS, 'jest.json');
+  const slowTests = fs.existsSync(jestFile)
+    ? (JSON.parse(fs.readFileSync(jestFile, 'utf8')).tests ?? [])
+    : [];
+  if (slowTests.length) {
+    console.log('Slowest single Jest tests:');
+    for (const test of slowTests.slice(0, 5))
+      console.log(`  ${test.seconds.toFixed(1).padStart(6)} s  ${test.file} › ${test.name}`);
+  }
   console.log(
     `Summed file times: jest ${total('jest').toFixed(0)} s (across workers), playwright ${total('playwright').toFixed(0)} s\n`,
   );
