@@ -165,6 +165,13 @@ export function createSessionService(deps: SessionDependencies): SessionService 
       return issueToken(user.id, companyId, caller);
     },
     async signOut(scope) {
+      // Told first: revoking the token disconnects its sockets at once (every tab shares the
+      // token), and the tabs should hear why before the line drops.
+      deps.publish({
+        name: 'session:ended',
+        rooms: [rooms.user(scope.userId)],
+        payload: { userId: scope.userId },
+      });
       if (scope.tokenExpiresAt) {
         await models.RevokedToken.findOrCreate({
           where: { token_id: scope.tokenId },
@@ -173,11 +180,6 @@ export function createSessionService(deps: SessionDependencies): SessionService 
       }
       // Housekeeping: revocations of tokens that have expired anyway are no longer needed.
       await models.RevokedToken.destroy({ where: { expires_at: { [Op.lt]: new Date() } } });
-      deps.publish({
-        name: 'session:ended',
-        rooms: [rooms.user(scope.userId)],
-        payload: { userId: scope.userId },
-      });
     },
     async updateProfile(scope, input) {
       const user = await models.User.findByPk(scope.userId);
