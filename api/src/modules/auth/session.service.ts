@@ -44,6 +44,8 @@ export interface SessionService {
   register(input: RegisterInput, caller: CallerContext): Promise<TokenResponse>;
   verifyEmail(input: VerifyEmailInput): Promise<void>;
   resendVerification(scope: RequestScope): Promise<void>;
+  /** E-mails a new account its verification link (an account made for someone by a member). */
+  sendVerification(user: User): Promise<void>;
   /** Issues a token for a user in a company after checking membership and IP rules. */
   issueToken(userId: number, companyId: number, caller: CallerContext): Promise<TokenResponse>;
 }
@@ -149,6 +151,7 @@ export function createSessionService(deps: SessionDependencies): SessionService 
   return {
     issueToken,
     me,
+    sendVerification,
     async signIn(input, caller) {
       await deps.throttle.check(input.email, caller.clientIp);
       const user = await models.User.findOne({ where: { email: input.email } });

@@ -202,8 +202,8 @@ export function createUserService(deps: UserServiceDependencies): UserService {
         await invite();
         return;
       }
-      // The session service owns verification (token, link, text) and sends it for a scope's user.
-      await deps.session.resendVerification({ ...scope, userId: user.id, userName: user.name });
+      // The session service owns verification (token, link, text).
+      await deps.session.sendVerification(user);
       await deps.activities.record(scope, {
         event: 'user.created',
         subjectType: 'user',
