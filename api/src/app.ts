@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { peopleRoutes } from './modules/people.module';
 import { organisationRoutes } from './modules/organisation.module';
 import { channelRoutes } from './modules/channels.module';
+import { catalogueRoutes } from './modules/catalogue.module';
 import { announcementRoutes } from './modules/announcements/announcement.routes';
 
 export interface AppOptions {
@@ -32,6 +33,7 @@ export function apiRoutes(services: Services): ApiRoute[] {
     ...peopleRoutes(services),
     // Before the organisation routes, so `GET /companies/channels` wins over `GET /companies/:id`.
     ...channelRoutes(services),
+    ...catalogueRoutes(services),
     ...organisationRoutes(services),
     ...announcementRoutes(services),
   ];

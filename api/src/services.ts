@@ -27,6 +27,7 @@ import { createPeopleServices, type PeopleServices } from './modules/people.modu
 import { createOrganisationServices, type OrganisationServices } from './modules/organisation.module';
 import { createCredentialCipher, type CredentialCipher } from './modules/channels/credential-cipher';
 import { createChannelServices, type ChannelServices } from './modules/channels.module';
+import { createCatalogueServices, type CatalogueServices } from './modules/catalogue.module';
 import type { OAuthSettings } from './modules/channels/oauth/oauth-providers';
 import { createHealthService, type HealthService, type JobStoreProbe } from './modules/health/health.service';
 
@@ -84,7 +85,8 @@ export interface CoreServices {
 }
 
 /** Every domain service, built once per process and shared by the api routes and the job handlers. */
-export interface Services extends CoreServices, PeopleServices, OrganisationServices, ChannelServices {
+export interface Services
+  extends CoreServices, PeopleServices, OrganisationServices, ChannelServices, CatalogueServices {
   health: HealthService;
   announcements: AnnouncementService;
 }
@@ -137,6 +139,7 @@ export function createServices(deps: ServiceDependencies): Services {
     ...createPeopleServices(core),
     ...createOrganisationServices(core),
     ...createChannelServices(core),
+    ...createCatalogueServices(core),
     health: createHealthService({ sequelize: deps.sequelize, jobStore: deps.jobStore }),
     announcements: createAnnouncementService(deps),
   };

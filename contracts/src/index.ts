@@ -29,6 +29,7 @@ export * from './pickups';
 export * from './products';
 export * from './rules';
 export * from './settings';
+export * from './transfers';
 export * from './users';
 export * from './webhooks';
 export * from './identity';

@@ -47,7 +47,42 @@ export interface SessionEndedEvent {
   userId: number;
 }
 
+/**
+ * Stock figures changed in a store: the products whose quantity changed and every kit containing
+ * them. Screens showing any of them refetch (their channel quantities follow from the stock rules).
+ */
+export interface StockChangedEvent {
+  storeId: number;
+  productIds: number[];
+}
+
+/** Products, kits or channel listings of a store were created, changed, matched or deleted. */
+export interface CatalogueChangedEvent {
+  storeId: number;
+  /** 'products', 'channel_products' or 'plugin_products'. */
+  subject: 'products' | 'channel_products' | 'plugin_products';
+  /** Absent when too many changed to name (a bulk action or an import). */
+  ids?: number[];
+  channelId?: number;
+  pluginId?: number;
+}
+
+/** Progress of an import or export, sent to the user who started it. */
+export interface TransferProgressEvent {
+  transferId: number;
+  storeId: number;
+  kind: 'import' | 'export';
+  subject: 'products' | 'channel_products';
+  status: 'queued' | 'running' | 'done' | 'failed';
+  rowsTotal: number | null;
+  rowsDone: number;
+  rowsFailed: number;
+}
+
 export interface ServerToClientEvents {
+  'stock:changed': (event: StockChangedEvent) => void;
+  'catalogue:changed': (event: CatalogueChangedEvent) => void;
+  'transfer:progress': (event: TransferProgressEvent) => void;
   'system:announcement': (event: SystemAnnouncementEvent) => void;
   'notification:created': (event: NotificationCreatedEvent) => void;
   'log:created': (event: LogCreatedEvent) => void;

@@ -81,6 +81,8 @@ export class PickupProduct extends Model<
   declare id: CreationOptional<number>;
   declare pickup_store_id: number;
   declare product_sku: string;
+  /** The catalogue product this pickup line is (matched by SKU in the pickup's store). */
+  declare product_id: CreationOptional<number | null>;
   declare title: string | null;
   declare quantity: number;
   declare pickup_status: CreationOptional<PickupProductStatus>;
@@ -154,6 +156,7 @@ export function defineCourierModels(sequelize: Sequelize): CourierModels {
     id,
     pickup_store_id: { type: DataTypes.INTEGER, allowNull: false },
     product_sku: { type: DataTypes.STRING(120), allowNull: false },
+    product_id: { type: DataTypes.INTEGER, allowNull: true },
     title: { type: DataTypes.STRING(255), allowNull: true },
     quantity: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
     pickup_status: { type: DataTypes.STRING(20), allowNull: false, defaultValue: 'awaiting' },

@@ -11,6 +11,7 @@ import { id, init, jsonColumn, timestamps } from './model-helpers';
 import { defineChannelModels, type ChannelModels } from './channel.models';
 import { defineWebhookModels, type WebhookModels } from './webhook.models';
 import { defineCourierModels, type CourierModels } from './courier.models';
+import { defineCatalogueModels, type CatalogueModels } from './catalogue.models';
 
 /**
  * The identity tables (users, companies, memberships, roles, stores, …) as Sequelize models. They
@@ -199,7 +200,7 @@ export class OutboxEmail extends Model<InferAttributes<OutboxEmail>, InferCreati
   declare sent_at: Date | null;
 }
 
-export interface Models extends ChannelModels, WebhookModels, CourierModels {
+export interface Models extends ChannelModels, WebhookModels, CourierModels, CatalogueModels {
   User: typeof User;
   Company: typeof Company;
   Role: typeof Role;
@@ -238,6 +239,7 @@ export function defineModels(sequelize: Sequelize): Models {
     ...defineChannelModels(sequelize),
     ...defineWebhookModels(sequelize),
     ...defineCourierModels(sequelize),
+    ...defineCatalogueModels(sequelize),
   };
   init<User>(models.User, sequelize, 'users', {
     id,

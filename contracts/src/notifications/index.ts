@@ -1,1 +1,2 @@
 export * from './notification.status';
+export * from './notification.dto';

@@ -1,1 +1,3 @@
 export * from './product.status';
+export * from './product.dto';
+export * from './stock-rules';

@@ -22,6 +22,10 @@ import { authorizationCases, authorizationEnvironment } from './authorization.ca
 import { connectionCases } from './connections.cases';
 import { webhookCases } from './webhooks.cases';
 import { courierCases } from './couriers.cases';
+import { productsCases } from './products.cases';
+import { channelProductsCases } from './channel-products.cases';
+import { transfersCases } from './transfers.cases';
+import { notificationsCases } from './notifications.cases';
 
 /**
  * Generated from the router: every route of the api gets the same questions. Anonymous → 401;
@@ -40,6 +44,10 @@ const CASES: RouteCases = {
   ...connectionCases,
   ...webhookCases,
   ...courierCases,
+  ...productsCases,
+  ...channelProductsCases,
+  ...transfersCases,
+  ...notificationsCases,
 };
 
 // Enumerating routes needs no running services: handlers are only read, never called, here.
