@@ -15,6 +15,11 @@ import { peopleRoutes } from './modules/people.module';
 import { organisationRoutes } from './modules/organisation.module';
 import { channelRoutes } from './modules/channels.module';
 import { catalogueRoutes } from './modules/catalogue.module';
+import {
+  authenticateHosted,
+  hostedPageDocumentPolicy,
+  hostedPageRoutesOf,
+} from './modules/hosted-pages.module';
 import { announcementRoutes } from './modules/announcements/announcement.routes';
 
 export interface AppOptions {
@@ -34,6 +39,7 @@ export function apiRoutes(services: Services): ApiRoute[] {
     // Before the organisation routes, so `GET /companies/channels` wins over `GET /companies/:id`.
     ...channelRoutes(services),
     ...catalogueRoutes(services),
+    ...hostedPageRoutesOf(services),
     ...organisationRoutes(services),
     ...announcementRoutes(services),
   ];
@@ -47,13 +53,19 @@ export function createApp(services: Services, options: AppOptions): Koa<AppState
 
   const router = new Router<AppState>({ prefix: '/api' });
   const requireScope = authenticate(services.scopes);
+  // Hosted routes take a hosted-page token and nothing else; every other route refuses one.
+  const requireHostedVisitor = authenticateHosted(() => services.hostedVisitorAccess);
   const jsonBody = jsonBodyParsers();
   for (const definition of apiRoutes(services)) {
     const guard = accessGuard(definition.access);
     // The body is read last: a caller without a valid token or the permission is refused before
     // a single byte of it is parsed, and each route reads no more than its own limit.
     const middleware = [
-      ...(definition.access === 'public' ? [] : [requireScope]),
+      ...(definition.access === 'public'
+        ? []
+        : definition.access === 'hosted'
+          ? [requireHostedVisitor]
+          : [requireScope]),
       ...(guard ? [guard] : []),
       ...(definition.method === 'GET' ? [] : [jsonBody(definition.options?.jsonLimit ?? DEFAULT_JSON_LIMIT)]),
       (ctx: Parameters<ApiRoute['handler']>[0]) => definition.handler(ctx),
@@ -64,7 +76,16 @@ export function createApp(services: Services, options: AppOptions): Koa<AppState
   app.use(requestLogger(options.logger));
   app.use(errorHandler(options.logger));
   app.use(router.routes()).use(router.allowedMethods({ throw: true }));
-  if (options.frontend) app.use(serveFrontend(options.frontend));
+  if (options.frontend) {
+    app.use(
+      hostedPageDocumentPolicy({
+        visitors: () => services.hostedVisitorAccess,
+        lookOf: (companyId) => services.hostedPageSettings.lookOf(companyId),
+        remoteManifest: options.frontend.remoteManifest,
+      }),
+    );
+    app.use(serveFrontend(options.frontend));
+  }
   return app;
 }
 

@@ -67,6 +67,8 @@ const environmentSchema = z.object({
   OUTBOUND_ALLOW_PRIVATE_TARGETS: booleanFlag.optional(),
   /** The earlier name of OUTBOUND_ALLOW_PRIVATE_TARGETS, still read; the new name wins when both are set. */
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanFlag.optional(),
+  /** Largest file a catalogue import accepts, in MB (decimals allowed); a bigger upload answers 413. */
+  IMPORT_MAX_FILE_MB: z.coerce.number().positive().default(25),
 });
 
 export interface DemoAccount {
@@ -100,6 +102,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** OUTBOUND_ALLOW_PRIVATE_TARGETS (or its earlier name WEBHOOKS_ALLOW_PRIVATE_TARGETS). */
   allowPrivateTargets: boolean;
+  /** Catalogue imports and exports: uploads and results live under DATA_DIR/transfers. */
+  transfers: { maxUploadBytes: number };
 }
 
 const repositoryRoot = path.resolve(__dirname, '..', '..');
@@ -145,5 +149,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_S * 1000,
     allowPrivateTargets: env.OUTBOUND_ALLOW_PRIVATE_TARGETS ?? env.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? false,
+    transfers: { maxUploadBytes: Math.round(env.IMPORT_MAX_FILE_MB * 1024 * 1024) },
   };
 }

@@ -118,6 +118,7 @@ export async function startProcess(
     planManageUrl: config.planManageUrl,
     smtpUrl: config.smtpUrl,
     allowPrivateTargets: config.allowPrivateTargets,
+    transferSettings: { dataDir: config.dataDir, maxUploadBytes: config.transfers.maxUploadBytes },
     authority,
     redis: throttleRedis,
     jobStore: {

@@ -28,8 +28,10 @@ import { createOrganisationServices, type OrganisationServices } from './modules
 import { createCredentialCipher, type CredentialCipher } from './modules/channels/credential-cipher';
 import { createChannelServices, type ChannelServices } from './modules/channels.module';
 import { createCatalogueServices, type CatalogueServices } from './modules/catalogue.module';
+import { createHostedPageServices, type HostedPageServices } from './modules/hosted-pages.module';
 import type { OAuthSettings } from './modules/channels/oauth/oauth-providers';
 import { createHealthService, type HealthService, type JobStoreProbe } from './modules/health/health.service';
+import { DEFAULT_TRANSFER_SETTINGS, type TransferSettings } from './modules/transfers/transfer-settings';
 
 export interface ServiceDependencies {
   sequelize: Sequelize;
@@ -58,6 +60,8 @@ export interface ServiceDependencies {
   allowPrivateTargets?: boolean;
   /** Where changes of authority (revoked tokens, memberships, roles…) are announced to every replica. */
   authority?: AuthorityChanges;
+  /** Catalogue imports and exports: the data folder their files live in, the upload limit. */
+  transferSettings?: TransferSettings;
 }
 
 /** The services every module builds on. */
@@ -82,11 +86,17 @@ export interface CoreServices {
   credentials: CredentialCipher;
   oauth: OAuthSettings;
   allowPrivateTargets: boolean;
+  transferSettings: TransferSettings;
 }
 
 /** Every domain service, built once per process and shared by the api routes and the job handlers. */
 export interface Services
-  extends CoreServices, PeopleServices, OrganisationServices, ChannelServices, CatalogueServices {
+  extends CoreServices,
+    PeopleServices,
+    OrganisationServices,
+    ChannelServices,
+    CatalogueServices,
+    HostedPageServices {
   health: HealthService;
   announcements: AnnouncementService;
 }
@@ -120,6 +130,7 @@ export function createServices(deps: ServiceDependencies): Services {
     credentials: createCredentialCipher(deps.credentialsKey),
     oauth: deps.oauth,
     allowPrivateTargets: deps.allowPrivateTargets ?? false,
+    transferSettings: deps.transferSettings ?? DEFAULT_TRANSFER_SETTINGS,
     session: createSessionService({
       sequelize: deps.sequelize,
       models,
@@ -134,11 +145,14 @@ export function createServices(deps: ServiceDependencies): Services {
     userTokens: createUserTokenService({ models, activities }),
     pushDevices: createPushDeviceService({ models }),
   };
+  // Hosted pages call the channel services with a visitor's scope, so they are built on them.
+  const channelServices = createChannelServices(core);
   return {
     ...core,
     ...createPeopleServices(core),
     ...createOrganisationServices(core),
-    ...createChannelServices(core),
+    ...channelServices,
+    ...createHostedPageServices(core, channelServices),
     ...createCatalogueServices(core),
     health: createHealthService({ sequelize: deps.sequelize, jobStore: deps.jobStore }),
     announcements: createAnnouncementService(deps),

@@ -48,7 +48,8 @@ export const REMOTES: readonly RemoteDefinition[] = [
   {
     name: 'mfe_hosted',
     folder: 'mfe-hosted',
-    paths: ['/hostedPages', '/hostedPagesSettings'],
+    // `/hostedPages/{token}…` and `/integrations` are public pages; the shell mounts them outside its login.
+    paths: ['/hostedPages', '/hostedPagesSettings', '/integrations'],
     devPort: 3015,
   },
 ];

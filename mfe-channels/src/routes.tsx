@@ -10,6 +10,8 @@ import { CustomStatusesPage } from './custom-statuses/CustomStatusesPage';
 import { WebhookFormPage } from './webhooks/WebhookFormPage';
 import { courierRoutes } from './couriers/courier-routes';
 import { pickupRoutes } from './pickups/pickup-routes';
+import { channelProductRoutes } from './channel-products/channel-product-routes';
+import { pluginProductRoutes } from './plugin-products/plugin-product-routes';
 
 /**
  * The pages this remote offers, with absolute paths: the shell mounts them under the top-level
@@ -27,6 +29,8 @@ export const routes: RouteObject[] = [
   { path: ROUTE_PATTERNS.channelCustomStatuses, element: <CustomStatusesPage /> },
   ...courierRoutes,
   ...pickupRoutes,
+  ...channelProductRoutes,
+  ...pluginProductRoutes,
   { path: ROUTE_PATTERNS.transactionRecords, element: <TransactionRecordListPage /> },
 ];
 

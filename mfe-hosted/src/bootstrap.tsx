@@ -7,5 +7,9 @@ mountStandaloneRemote({
   name: 'Hosted pages',
   folder: 'mfe-hosted',
   routes,
-  links: [{ label: 'Hosted pages', path: '/hostedPages' }],
+  links: [
+    { label: 'Hosted pages', path: '/hostedPages' },
+    { label: 'Hosted Pages Settings', path: '/hostedPagesSettings' },
+    { label: 'Integrations', path: '/integrations' },
+  ],
 });

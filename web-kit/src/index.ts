@@ -80,3 +80,29 @@ export { zodRule } from './table/form-rules';
 export { PageHeader, type PageHeaderProps } from './table/PageHeader';
 export { RecordLoadState, useRecord } from './table/useRecord';
 export * from './forms/SettingsFields';
+export { ImportDialog, type ImportDialogProps } from './transfers/ImportDialog';
+export { ExportMenu, type ExportMenuProps } from './transfers/ExportMenu';
+export { ExportStatus } from './transfers/ExportStatus';
+export {
+  TransferLinkHandler,
+  TRANSFER_LINK_PARAMETER,
+  type TransferLinkHandlerProps,
+} from './transfers/TransferLinkHandler';
+export { useTransfer, type TransferState } from './transfers/useTransfer';
+export {
+  applyFetchedTransfer,
+  applyProgressEvent,
+  isTransferFinished,
+  transferPercent,
+} from './transfers/transfer-progress';
+export {
+  downloadTransferFile,
+  fetchImportReport,
+  fetchTransfer,
+  parseImportReport,
+  saveFile,
+  startExport,
+  startImport,
+  type ImportReport,
+  type TransferStartedResponse,
+} from './transfers/transfers.api';

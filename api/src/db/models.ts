@@ -12,6 +12,7 @@ import { defineChannelModels, type ChannelModels } from './channel.models';
 import { defineWebhookModels, type WebhookModels } from './webhook.models';
 import { defineCourierModels, type CourierModels } from './courier.models';
 import { defineCatalogueModels, type CatalogueModels } from './catalogue.models';
+import { defineHostedPageModels, type HostedPageModels } from './hosted-page.models';
 
 /**
  * The identity tables (users, companies, memberships, roles, stores, …) as Sequelize models. They
@@ -200,7 +201,8 @@ export class OutboxEmail extends Model<InferAttributes<OutboxEmail>, InferCreati
   declare sent_at: Date | null;
 }
 
-export interface Models extends ChannelModels, WebhookModels, CourierModels, CatalogueModels {
+export interface Models
+  extends ChannelModels, WebhookModels, CourierModels, CatalogueModels, HostedPageModels {
   User: typeof User;
   Company: typeof Company;
   Role: typeof Role;
@@ -240,6 +242,7 @@ export function defineModels(sequelize: Sequelize): Models {
     ...defineWebhookModels(sequelize),
     ...defineCourierModels(sequelize),
     ...defineCatalogueModels(sequelize),
+    ...defineHostedPageModels(sequelize),
   };
   init<User>(models.User, sequelize, 'users', {
     id,

@@ -4,10 +4,16 @@ import { AppError } from './app-error';
 import type { AppState, RequestScope } from './request-scope';
 
 /**
- * Who may call a route: anyone, any signed-in user, platform administrators, or holders of a
- * permission. Every route declares one, and the isolation test suite reads them.
+ * Who may call a route: anyone, any signed-in user, platform administrators, holders of a
+ * permission, or (`hosted`) the visitor of a hosted-page link, whose bearer token opens these
+ * routes only. Every route declares one, and the isolation test suite reads them.
  */
-export type RouteAccess = 'public' | 'authenticated' | 'administrator' | { permission: PermissionName };
+export type RouteAccess =
+  | 'public'
+  | 'authenticated'
+  | 'administrator'
+  | 'hosted'
+  | { permission: PermissionName };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -54,7 +60,8 @@ export function idParam(ctx: RouteContext, name: string): number {
 }
 
 export function accessGuard(access: RouteAccess): Middleware<AppState> | undefined {
-  if (access === 'public' || access === 'authenticated') return undefined;
+  // A hosted route's own authentication (modules/hosted-pages) is all the access it needs.
+  if (access === 'public' || access === 'authenticated' || access === 'hosted') return undefined;
   if (access === 'administrator') {
     return async function administratorsOnly(ctx, next) {
       if (!scopeOf(ctx).administrator) throw new AppError('forbidden', 'This action is unauthorized.');

@@ -1,11 +1,11 @@
 export interface ActivityDto {
   id: number;
   created_at: string;
-  /** What kind of actor: `user`, `system`, `api_token`. */
+  /** What kind of actor: `user`, `system`, `api_token`, `hosted_page` (a hosted page's visitor). */
   source: string;
   /** The actor's name at the time. */
   source_name: string;
-  /** `web` (our front end), `api` (another client), `system` (a job). */
+  /** `web` (our front end), `api` (another client), `system` (a job), `hosted_page` (a hosted page). */
   via: string;
   /** `<subject>.<verb>`: `user.created`, `role.updated`, `store.deleted`, `company.activated`… */
   event: string;

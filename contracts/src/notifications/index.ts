@@ -1,2 +1,3 @@
 export * from './notification.status';
 export * from './notification.dto';
+export * from './notification.schema';

@@ -36,6 +36,8 @@ export interface PickupProductDto {
   id: number;
   pickup_store_id: number;
   product_sku: string;
+  /** The store's product with that SKU (null only for lines saved before products existed). */
+  product_id: number | null;
   title: string | null;
   quantity: number;
   pickup_status: PickupProductStatus;

@@ -1,1 +1,3 @@
 export * from './transfer.dto';
+export * from './transfer.columns';
+export * from './transfer.schemas';

@@ -4,6 +4,9 @@ import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-r
 
 import { renderPage } from './render-page';
 
+// The Notifications page listens for new ones; no socket leaves the test.
+jest.mock('socket.io-client', () => jest.requireActual('./support/fake-socket').socketIoModule);
+
 const ROLE = { id: 3, name: 'Manager', permissions: ['users.read'], is_default: true, users_count: 2 };
 const USER = {
   id: 5,
@@ -50,8 +53,9 @@ it.each([
   expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
 });
 
-it('keeps /notifications as its placeholder', () => {
+it('/notifications shows the "Notifications" list', async () => {
+  stubFetch({ 'GET /notifications': listBody([]) });
   renderPage('/notifications');
   expect(screen.getByRole('heading', { level: 2, name: 'Notifications' })).toBeInTheDocument();
-  expect(screen.getByText('No notifications')).toBeInTheDocument();
+  expect(await screen.findByText(/^No unread notifications\./)).toBeInTheDocument();
 });

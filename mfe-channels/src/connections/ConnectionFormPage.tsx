@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 
 import {
   findCatalogueEntry,
+  routes,
   settingsErrorsFor,
   SUCCESS_MESSAGES,
   type ChannelDto,
@@ -295,6 +296,19 @@ function RecordActions({ config, storeId, record, onChange }: RecordActionsProps
           onChange={(checked) => void toggle(checked)}
         />
       </Space>
+      {config.kind !== 'accounting' && can('products.read') ? (
+        <Button
+          onClick={() =>
+            void navigate(
+              config.kind === 'plugin'
+                ? routes.pluginProducts(storeId, record.id)
+                : routes.channelProducts(storeId, record.id),
+            )
+          }
+        >
+          Products
+        </Button>
+      ) : null}
       {record.auth_type === 'oauth' && can('channels.update') ? (
         <Button onClick={() => void navigate(config.connectRoute(storeId, record.id))}>
           {record.authorized_at ? 'Reconnect' : 'Connect'}

@@ -184,9 +184,13 @@ function RowActions({ config, storeId, connection, query }: RowProps) {
   };
 
   // The screens that hang under a sales channel (built by their own pages).
+  const mayReadProducts = can('products.read');
   const more: { key: string; label: ReactNode; to: string }[] =
     config.kind === 'channel'
       ? [
+          ...(mayReadProducts
+            ? [{ key: 'products', label: 'Products', to: routes.channelProducts(storeId, connection.id) }]
+            : []),
           { key: 'couriers', label: 'Couriers', to: routes.channelCouriers(storeId, connection.id) },
           {
             key: 'courier-mapping',
@@ -205,7 +209,9 @@ function RowActions({ config, storeId, connection, query }: RowProps) {
             ? [{ key: 'migrate', label: 'Migrate', to: routes.channelMigrate(storeId, connection.id) }]
             : []),
         ]
-      : [];
+      : config.kind === 'plugin' && mayReadProducts
+        ? [{ key: 'products', label: 'Products', to: routes.pluginProducts(storeId, connection.id) }]
+        : [];
   const menu: MenuProps = {
     items: more.map(({ key, label }) => ({ key, label })),
     onClick: ({ key }) => {

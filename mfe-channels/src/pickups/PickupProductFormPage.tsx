@@ -14,6 +14,7 @@ import {
 
 import { ChannelChooser } from '../couriers/ChannelChooser';
 import { channelSubtitle, useRouteChannel } from '../couriers/useRouteChannel';
+import { ProductSkuSelect } from '../channel-products/ProductSkuSelect';
 import { useCan } from '../hooks/useCan';
 import { createPickupProduct, getPickupProduct, updatePickupProduct } from './pickups.api';
 
@@ -71,6 +72,8 @@ function PickupProductForm({
   );
   const { record: product, failed } = useRecord(productId, load);
   const readOnly = !can('channels.update');
+  // Searching the store's products needs products.read; without it the SKU is typed.
+  const mayPickProduct = can('products.read');
   const pickupPage = routes.channelPickupDetail(storeId, channelId, pickupId);
 
   const back = <Button onClick={() => void navigate(pickupPage)}>Back to pickup store</Button>;
@@ -116,11 +119,22 @@ function PickupProductForm({
           style={{ maxWidth: 560 }}
         >
           <Form.Item
-            label="SKU"
+            label="Product"
             name="product_sku"
             rules={[zodRule(createPickupProductSchema, 'product_sku')]}
+            extra={mayPickProduct ? 'One of the store’s products, by SKU or title.' : undefined}
           >
-            <Input autoFocus />
+            {mayPickProduct ? (
+              <ProductSkuSelect
+                storeId={storeId}
+                onChange={(_sku, picked) => {
+                  // The product's title is the natural default; one typed by hand is kept.
+                  if (picked && !form.getFieldValue('title')) form.setFieldValue('title', picked.title);
+                }}
+              />
+            ) : (
+              <Input autoFocus />
+            )}
           </Form.Item>
           <Form.Item label="Title" name="title" rules={[zodRule(createPickupProductSchema, 'title')]}>
             <Input />

@@ -6,6 +6,7 @@ import { SideNavigation } from '../navigation/SideNavigation';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage, ERROR_PAGE_FALLBACK_TEXT } from '../pages/ErrorPage';
 import { AccountBanner } from './AccountBanner';
+import { NotificationSnackbar } from './NotificationSnackbar';
 import { SystemAlertBanner } from './SystemAlertBanner';
 import { TopBar } from './TopBar';
 
@@ -26,6 +27,7 @@ export function DefaultLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <SystemAlertBanner />
+      <NotificationSnackbar />
       <Layout.Header
         style={{
           position: 'sticky',

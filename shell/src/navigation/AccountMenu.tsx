@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ACCOUNT_MENU, type SessionUser } from '@syncdesk/contracts';
 import { signOut } from '@syncdesk/web-kit';
 import { canAccess } from './canAccess';
+import { useUnreadNotifications } from './useUnreadNotifications';
 
 /** The letter in the avatar (spec §2: the first letter of the user's name). */
 export function avatarLetter(name: string): string {
@@ -12,17 +13,23 @@ export function avatarLetter(name: string): string {
 
 /**
  * Avatar, name and company, opening the account menu of spec §2. Administrators see a badge while
- * there are new admin notifications (`has_notification`; the session carries no count).
+ * there are new admin notifications (`has_notification`; the session carries no count). The
+ * Notifications entry counts the user's own unread notifications.
  */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const badge = user.administrator && user.has_notification;
+  const { unread, refresh } = useUnreadNotifications();
 
   const items: MenuProps['items'] = ACCOUNT_MENU.filter((item) => canAccess(user, item.access)).map(
     (item) => ({
       key: item.key,
       label: item.badge ? (
         <Badge dot={badge} offset={[6, 0]}>
+          {item.label}
+        </Badge>
+      ) : item.key === 'notifications' && unread > 0 ? (
+        <Badge count={unread} size="small" offset={[12, 0]} data-testid="unread-notifications">
           {item.label}
         </Badge>
       ) : (
@@ -42,7 +49,12 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+    <Dropdown
+      menu={{ items, onClick }}
+      trigger={['click']}
+      placement="bottomRight"
+      onOpenChange={(open) => open && refresh()}
+    >
       <button
         type="button"
         data-testid="top-bar-user"

@@ -16,6 +16,8 @@ export interface RequestOptions {
   /** Cancels the request; a cancelled request rejects with the AbortError, not an ApiError. */
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** `blob`: a successful answer resolves with its raw body (file downloads); errors still parse. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiClientOptions {
@@ -165,6 +167,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     let parsed: unknown;
     try {
+      if (response.ok && requestOptions.responseType === 'blob') return (await response.blob()) as T;
       parsed = await readBody(response);
     } catch (cause) {
       if (isAbortError(cause)) throw cause;

@@ -246,9 +246,20 @@ export const courierCases: RouteCases = {
   [`POST ${PICKUP}/create`]: {
     request: async (world) => {
       const { channel, pickup } = await alphaPickup(world);
+      // A pickup line must be one of the store's products.
+      const product = await world.services.models.Product.create({
+        uuid: randomUUID(),
+        company_id: channel.company_id,
+        store_id: channel.store_id,
+        sku: `${ALPHA_MARKER}-${randomUUID().slice(0, 8)}`,
+        title: `${ALPHA_MARKER} Product`,
+        nominal_code: null,
+        barcode: null,
+        price: null,
+      });
       return {
         params: { ...channelParams(world, channel), pickupId: pickup.id },
-        body: { product_sku: `${ALPHA_MARKER}-NEW` },
+        body: { product_sku: product.sku },
       };
     },
     ownerStatus: 201,

@@ -68,6 +68,13 @@ export interface RouteCase {
   /** The call ends the caller's token (sign-out, company switch): use a fresh one for each call. */
   consumesToken?: boolean;
   /**
+   * Hosted-page routes: the bearer token Alpha's (or Beta's) caller sends instead of a user's, a
+   * hosted-page visitor's (hosted-pages.cases.ts).
+   */
+  token?: (world: IsolationWorld, company: 'alpha' | 'beta') => Promise<string>;
+  /** The success answers a file (a download), not JSON. */
+  answersFile?: boolean;
+  /**
    * One-permission routes only (`onePermissionOf`): what an Alpha member whose role holds only the
    * route's permission gets for `request`; ownerStatus when absent. 403 when the request would
    * grant more than that one permission.

@@ -4,6 +4,8 @@ import type { Models } from '../models';
 import { hashPassword } from '../../modules/auth/password';
 import { openCompany } from '../../modules/companies/open-company';
 import { seedDemoConnections } from '../../modules/channels/demo-connections';
+import { seedDemoCatalogue } from './demo-catalogue-seed';
+import { seedDemoChannelProducts } from './demo-channel-products-seed';
 
 export interface DemoAccounts {
   admin: DemoAccount;
@@ -68,6 +70,9 @@ export async function seedDemo(
       transaction,
     });
     await seedDemoConnections(models, acmeUk!, transaction);
+    await seedDemoCatalogue(models, acmeUk!, transaction);
+    // After the demo catalogue: the Shopify listings are matched to its products by SKU.
+    await seedDemoChannelProducts(models, acmeUk!, transaction);
 
     await makeCompany('Beta Goods', seller.id, false);
 

@@ -1,4 +1,4 @@
-import { route, scopeOf, type ApiRoute } from '../../http/api-route';
+import { idParam, route, scopeOf, type ApiRoute } from '../../http/api-route';
 import type { ActivityService } from './activity.service';
 
 export function activityRoutes(activities: ActivityService): ApiRoute[] {
@@ -6,5 +6,16 @@ export function activityRoutes(activities: ActivityService): ApiRoute[] {
     route('GET', '/activities', { permission: 'users.read' }, async (ctx) => {
       ctx.body = await activities.list(scopeOf(ctx), ctx.query);
     }),
+    // A product's stock history (spec §7); the destination's domain says who may read it.
+    route(
+      'GET',
+      '/activities/:destination/:destinationId/stock_updated',
+      { permission: 'products.read' },
+      async (ctx) => {
+        const { destination } = ctx.params;
+        const destinationId = idParam(ctx, 'destinationId');
+        ctx.body = await activities.listStockUpdated(scopeOf(ctx), destination!, destinationId, ctx.query);
+      },
+    ),
   ];
 }

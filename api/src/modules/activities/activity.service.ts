@@ -3,6 +3,7 @@ import type { Models, Activity } from '../../db/models';
 import type { RequestScope } from '../../http/request-scope';
 import { findPage, type ListQueryInput, type ListQuerySpec } from '../../http/list-query';
 import { protectPersonalData } from '../../http/personal-data';
+import { AppError } from '../../http/app-error';
 
 export interface ActivityRecord {
   event: string;
@@ -12,6 +13,17 @@ export interface ActivityRecord {
   new?: Record<string, unknown> | null;
   /** Defaults to the caller's company. */
   companyId?: number | null;
+  /**
+   * Who acted when there is no scope to say it (a callback finishing what a hosted page started);
+   * defaults to the system.
+   */
+  actor?: { source: string; sourceName: string; via: string };
+}
+
+/** The kind of actor a scope is: a person, a user API token, or a hosted-page visitor. */
+function sourceOf(scope: RequestScope): string {
+  if (scope.hostedPageId !== undefined) return 'hosted_page';
+  return scope.tokenId.startsWith('api-token:') ? 'api_token' : 'user';
 }
 
 const LIST_SPEC: ListQuerySpec = {
@@ -93,21 +105,42 @@ export function changedFields(
   return Object.keys(next).length ? { old, new: next } : null;
 }
 
+/**
+ * A destination whose stock history is listed by `GET activities/{destination}/{id}/stock_updated`
+ * (the products domain registers `product`): which activities it means, and who may read them.
+ */
+export interface StockHistoryDestination {
+  subjectType: string;
+  event: string;
+  /** Resolves when the caller may read this id's history; throws (404) otherwise. */
+  reach(scope: RequestScope, id: number): Promise<void>;
+}
+
 export interface ActivityService {
   /** Who changed what: written by every service that changes identity data. */
   record(scope: RequestScope | null, entry: ActivityRecord): Promise<void>;
   list(scope: RequestScope, query: ListQueryInput): Promise<ListResponse<ActivityDto>>;
+  registerStockDestination(destination: string, entry: StockHistoryDestination): void;
+  /** The `stock_updated` activities of one destination id, newest first; an unknown destination is 404. */
+  listStockUpdated(
+    scope: RequestScope,
+    destination: string,
+    destinationId: number,
+    query: ListQueryInput,
+  ): Promise<ListResponse<ActivityDto>>;
 }
 
 export function createActivityService(deps: { models: Models }): ActivityService {
+  const stockDestinations = new Map<string, StockHistoryDestination>();
   return {
     async record(scope, entry) {
       await deps.models.Activity.create({
         company_id: entry.companyId === undefined ? (scope?.companyId ?? null) : entry.companyId,
-        user_id: scope?.userId ?? null,
-        source: scope ? (scope.tokenId.startsWith('api-token:') ? 'api_token' : 'user') : 'system',
-        source_name: scope?.userName ?? 'System',
-        via: scope?.via ?? 'system',
+        // A hosted-page visitor is nobody's account (the scope's user is the link's maker).
+        user_id: scope?.hostedPageId !== undefined ? null : (scope?.userId ?? null),
+        source: scope ? sourceOf(scope) : (entry.actor?.source ?? 'system'),
+        source_name: scope?.userName ?? entry.actor?.sourceName ?? 'System',
+        via: scope?.via ?? entry.actor?.via ?? 'system',
         event: entry.event,
         subject_type: entry.subjectType,
         subject_id: entry.subjectId,
@@ -121,6 +154,21 @@ export function createActivityService(deps: { models: Models }): ActivityService
         query,
         LIST_SPEC,
         { company_id: scope.companyId },
+        { map: (row) => toDto(row, scope) },
+      );
+    },
+    registerStockDestination(destination, entry) {
+      stockDestinations.set(destination, entry);
+    },
+    async listStockUpdated(scope, destination, destinationId, query) {
+      const entry = stockDestinations.get(destination);
+      if (!entry) throw AppError.notFound();
+      await entry.reach(scope, destinationId);
+      return findPage(
+        deps.models.Activity,
+        query,
+        LIST_SPEC,
+        { subject_type: entry.subjectType, subject_id: destinationId, event: entry.event },
         { map: (row) => toDto(row, scope) },
       );
     },

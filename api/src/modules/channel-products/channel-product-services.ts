@@ -1,46 +1,29 @@
 import type { CoreServices } from '../../services';
-import type { RequestScope } from '../../http/request-scope';
 import type { ProductServices } from '../products/product-services';
-import type { UpsertRowResult } from '../products/product-batch.types';
+import { createChannelProductService, type ChannelProductService } from './channel-product.service';
+import { createPluginProductService, type PluginProductService } from './plugin-product.service';
 
-// FOUNDATION STUB — the channel-products helper replaces this file's contents.
-
-/** One listing of a batch write (an import file's row, a channel's product download). */
-export interface ChannelProductUpsertRow {
-  channel_product_id: string;
-  sku?: string | null;
-  remote_sku?: string | null;
-  title?: string | null;
-  quantity?: number | null;
-  price?: string | null;
-  listing_status?: number;
-  tiktok_status?: string | null;
-  /** Manual match to a product of the store by SKU; null unmatches; absent keeps. */
-  matched_sku?: string | null;
-}
-
-export interface ChannelProductService {
-  upsertMany(
-    scope: RequestScope,
-    storeId: number,
-    channelId: number,
-    rows: ChannelProductUpsertRow[],
-  ): Promise<UpsertRowResult[]>;
-}
+export type { ChannelProductService, ChannelProductUpsertRow } from './channel-product.service';
+export type { PluginProductService } from './plugin-product.service';
 
 export interface ChannelProductServices {
   channelProducts: ChannelProductService;
+  pluginProducts: PluginProductService;
 }
 
+/**
+ * Channel and plugin listings. Every committed stock change is followed here: the listings of the
+ * changed products (kits containing them included) whose target quantity moved are marked for the
+ * sync engine's push, before the stock service publishes `stock:changed`.
+ */
 export function createChannelProductServices(
-  _core: CoreServices,
-  _products: ProductServices,
+  core: CoreServices,
+  products: ProductServices,
 ): ChannelProductServices {
-  return {
-    channelProducts: {
-      upsertMany: () => {
-        throw new Error('not built yet');
-      },
-    },
-  };
+  const deps = { models: core.models, publish: core.publish, activities: core.activities };
+  const channelProducts = createChannelProductService({ ...deps, jobs: core.jobs, products });
+  products.stock.onChanged(async (storeId, productIds) => {
+    await channelProducts.recomputeTargets(storeId, productIds);
+  });
+  return { channelProducts, pluginProducts: createPluginProductService(deps) };
 }

@@ -79,6 +79,8 @@ export interface ChannelService {
     storeId: number,
     kind: ChannelKind,
     query: ListQueryInput,
+    /** Only these channels of the store (a hosted page lists the ones it connected). */
+    only?: { ids: readonly number[] },
   ): Promise<ListResponse<ChannelDto>>;
   /** Sales channels of every store the caller's company owns, with the store's name. */
   listCompanyChannels(scope: RequestScope, query: ListQueryInput): Promise<ListResponse<CompanyChannelDto>>;
@@ -215,9 +217,10 @@ export function createChannelService(deps: {
   }
 
   return {
-    async list(scope, storeId, kind, query) {
+    async list(scope, storeId, kind, query, only) {
       const store = await findChannelStore(models, scope, storeId);
-      return findPage(models.Channel, query, LIST_SPEC, { store_id: store.id, kind }, { map: toDto });
+      const where = { store_id: store.id, kind, ...(only ? { id: { [Op.in]: [...only.ids] } } : {}) };
+      return findPage(models.Channel, query, LIST_SPEC, where, { map: toDto });
     },
 
     async listCompanyChannels(scope, query) {

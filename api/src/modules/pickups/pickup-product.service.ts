@@ -31,6 +31,8 @@ const LIST_SPEC: ListQuerySpec<Attributes<PickupProduct>> = {
   },
 };
 
+export const NO_PRODUCT_WITH_SKU = 'There is no product with this SKU in this store.';
+
 /** A pickup step is waiting to be sent to Shopify once it is taken. */
 const SYNC_PENDING = SHOPIFY_PICKUP_SYNC_STATUS.byKey('pending').value;
 
@@ -77,6 +79,16 @@ export function createPickupProductService(deps: {
     return row;
   }
 
+  /** A pickup line is one of the store's products: the SKU must be one (the product's own spelling is kept). */
+  async function findStoreProduct(pickup: PickupStore, sku: string): Promise<{ id: number; sku: string }> {
+    const product = await models.Product.findOne({
+      where: { store_id: pickup.store_id, sku },
+      attributes: ['id', 'sku'],
+    });
+    if (!product) throw AppError.validation({ product_sku: [NO_PRODUCT_WITH_SKU] }, NO_PRODUCT_WITH_SKU);
+    return { id: product.id, sku: product.sku };
+  }
+
   const recorded = (row: PickupProduct) => ({
     pickup_store_id: row.pickup_store_id,
     product_sku: row.product_sku,
@@ -105,9 +117,11 @@ export function createPickupProductService(deps: {
 
     async create(scope, path, pickupId, input) {
       const pickup = await findPickupStore(models, scope, path, pickupId);
+      const product = await findStoreProduct(pickup, input.product_sku);
       const row = await models.PickupProduct.create({
         pickup_store_id: pickup.id,
-        product_sku: input.product_sku,
+        product_sku: product.sku,
+        product_id: product.id,
         title: input.title ?? null,
         quantity: input.quantity,
       });
@@ -121,12 +135,18 @@ export function createPickupProductService(deps: {
     },
 
     async update(scope, path, pickupId, productId, input) {
-      const row = await findProduct(await findPickupStore(models, scope, path, pickupId), productId);
+      const pickup = await findPickupStore(models, scope, path, pickupId);
+      const row = await findProduct(pickup, productId);
       const before = recorded(row);
       const { pickup_status: nextStatus, ...details } = input;
       const changes = Object.fromEntries(
         Object.entries(details).filter(([, value]) => value !== undefined),
       ) as Partial<Attributes<PickupProduct>>;
+      if (details.product_sku !== undefined) {
+        const product = await findStoreProduct(pickup, details.product_sku);
+        changes.product_sku = product.sku;
+        changes.product_id = product.id;
+      }
       if (nextStatus !== undefined && nextStatus !== row.pickup_status) {
         const refusal = pickupStatusRefusal(row.pickup_status, nextStatus);
         if (refusal) throw AppError.validation({ pickup_status: [refusal] }, refusal);

@@ -26,6 +26,7 @@ export function toPickupProductDto(row: PickupProduct): PickupProductDto {
     id: row.id,
     pickup_store_id: row.pickup_store_id,
     product_sku: row.product_sku,
+    product_id: row.product_id ?? null,
     title: row.title,
     quantity: row.quantity,
     pickup_status: row.pickup_status,

@@ -1,11 +1,13 @@
 import type { CoreServices } from '../../services';
 import type { RequestScope } from '../../http/request-scope';
 import type { ProductUpsertRow, UpsertRowResult } from './product-batch.types';
-import type { StockService } from './stock.types';
+import { createCatalogueWrite } from './catalogue-writes';
+import { createUpsertMany } from './product-batch.service';
+import { findStoreProduct, reachStore, skuKeyFor } from './product-lookups';
+import { createProductCrudService, type ProductCrudService } from './product.service';
+import { createStockService, STOCK_UPDATED_EVENT, type StockEngine } from './stock.service';
 
-// FOUNDATION STUB — the products helper replaces this file's contents.
-
-export interface ProductService {
+export interface ProductService extends ProductCrudService {
   /** Batch create/update by SKU (imports, channel downloads); one bad row never fails the others. */
   upsertMany(
     scope: RequestScope,
@@ -17,22 +19,38 @@ export interface ProductService {
 
 export interface ProductServices {
   products: ProductService;
-  stock: StockService;
+  /** The one way on hand changes (see stock.types.ts); `StockEngine` adds what the catalogue's own writes use. */
+  stock: StockEngine;
 }
 
-const notBuilt = () => {
-  throw new Error('not built yet');
-};
-
-export function createProductServices(_core: CoreServices): ProductServices {
-  return {
-    products: { upsertMany: notBuilt },
-    stock: {
-      apply: notBuilt,
-      deductForOrderLine: notBuilt,
-      restoreForOrderLine: notBuilt,
-      affectedIds: notBuilt,
-      onChanged: () => undefined,
+export function createProductServices(core: CoreServices): ProductServices {
+  const write = createCatalogueWrite(core.sequelize);
+  const stock = createStockService({
+    sequelize: core.sequelize,
+    models: core.models,
+    publish: core.publish,
+    write,
+  });
+  const deps = {
+    sequelize: core.sequelize,
+    models: core.models,
+    publish: core.publish,
+    write,
+    stock,
+    skuKey: skuKeyFor(core.sequelize),
+  };
+  // `GET activities/product/{id}/stock_updated`: a product's history, for whoever reaches its store.
+  core.activities.registerStockDestination('product', {
+    subjectType: 'product',
+    event: STOCK_UPDATED_EVENT,
+    async reach(scope, id) {
+      const product = await core.models.Product.findByPk(id, { attributes: ['id', 'store_id'] });
+      const store = await reachStore(core.models, scope, product?.store_id ?? 0);
+      await findStoreProduct(core.models, store.id, id);
     },
+  });
+  return {
+    products: { ...createProductCrudService(deps), upsertMany: createUpsertMany(deps) },
+    stock,
   };
 }

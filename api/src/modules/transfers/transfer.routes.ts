@@ -1,7 +1,75 @@
-import type { ApiRoute } from '../../http/api-route';
-import type { TransferServices } from './transfer-services';
+import { SUCCESS_MESSAGES } from '@syncdesk/contracts';
+import { idParam, route, scopeOf, type ApiRoute, type RouteContext } from '../../http/api-route';
+import type { ListQueryInput } from '../../http/list-query';
+import type { TransferFile, TransferServices, TransferTarget } from './transfer-services';
 
-// FOUNDATION STUB — the transfers helper replaces this file's contents.
-export function transferRoutes(_services: () => TransferServices): ApiRoute[] {
-  return [];
+const PRODUCTS = '/products/:storeId';
+const CHANNEL_PRODUCTS = '/stores/:storeId/channels/:channelId/products';
+const TRANSFER = '/fileTransfers/:storeId/:uuid';
+
+const productsTarget = (ctx: RouteContext): TransferTarget => ({ storeId: idParam(ctx, 'storeId') });
+const channelProductsTarget = (ctx: RouteContext): TransferTarget => ({
+  storeId: idParam(ctx, 'storeId'),
+  channelId: idParam(ctx, 'channelId'),
+});
+
+function sendFile(ctx: RouteContext, file: TransferFile): void {
+  ctx.set('Content-Type', file.contentType);
+  ctx.set('Content-Length', String(file.size));
+  ctx.attachment(file.fileName);
+  ctx.body = file.stream;
+}
+
+/**
+ * Imports and exports of products and channel products, and the transfers they start. Declared
+ * before the product routes, so `…/import` and `…/export/…` are never read as a product id.
+ * An import's multipart body is read by the service, after the store check: a caller who can't
+ * reach the store is refused before a byte of the file is stored. Any member of the starting
+ * company with products.read in the store may follow a transfer, fetch its file and its report.
+ */
+export function transferRoutes(services: () => TransferServices): ApiRoute[] {
+  const startImport = async (ctx: RouteContext, target: TransferTarget) => {
+    const data = await services().transfers.startImport(scopeOf(ctx), target, ctx.req);
+    ctx.status = 202;
+    ctx.body = { message: SUCCESS_MESSAGES.importStarted, data };
+  };
+  const startExport = async (ctx: RouteContext, target: TransferTarget) => {
+    const data = await services().transfers.startExport(
+      scopeOf(ctx),
+      target,
+      ctx.params.fileFormat ?? '',
+      ctx.query as ListQueryInput,
+      ctx.request.body,
+    );
+    ctx.status = 202;
+    ctx.body = { message: SUCCESS_MESSAGES.exportStarted, data };
+  };
+
+  return [
+    route('POST', `${PRODUCTS}/import`, { permission: 'products.create' }, (ctx) =>
+      startImport(ctx, productsTarget(ctx)),
+    ),
+    route('POST', `${PRODUCTS}/export/:fileFormat`, { permission: 'products.read' }, (ctx) =>
+      startExport(ctx, productsTarget(ctx)),
+    ),
+    route('POST', `${CHANNEL_PRODUCTS}/import`, { permission: 'products.update' }, (ctx) =>
+      startImport(ctx, channelProductsTarget(ctx)),
+    ),
+    route('POST', `${CHANNEL_PRODUCTS}/export/:fileFormat`, { permission: 'products.read' }, (ctx) =>
+      startExport(ctx, channelProductsTarget(ctx)),
+    ),
+
+    route('GET', TRANSFER, { permission: 'products.read' }, async (ctx) => {
+      const storeId = idParam(ctx, 'storeId');
+      ctx.body = { data: await services().transfers.show(scopeOf(ctx), storeId, ctx.params.uuid ?? '') };
+    }),
+    route('GET', `${TRANSFER}/download`, { permission: 'products.read' }, async (ctx) => {
+      const storeId = idParam(ctx, 'storeId');
+      sendFile(ctx, await services().transfers.download(scopeOf(ctx), storeId, ctx.params.uuid ?? ''));
+    }),
+    route('GET', `${TRANSFER}/report`, { permission: 'products.read' }, async (ctx) => {
+      const storeId = idParam(ctx, 'storeId');
+      sendFile(ctx, await services().transfers.report(scopeOf(ctx), storeId, ctx.params.uuid ?? ''));
+    }),
+  ];
 }

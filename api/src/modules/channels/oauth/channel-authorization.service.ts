@@ -4,6 +4,7 @@ import {
   authorizationCallbackSchema,
   ERROR_MESSAGES,
   findCatalogueEntry,
+  ROUTE_PATTERNS,
   routes,
   type ChannelAuthorizeDto,
   type ChannelKind,
@@ -15,6 +16,8 @@ import type { Channel } from '../../../db/channel.models';
 import type { Models } from '../../../db/models';
 import type { ActivityService } from '../../activities/activity.service';
 import { findStoreChannel } from '../channel-access';
+import { findLiveHostedLink } from '../../hosted-pages/hosted-visitor-access';
+import { hostedActorName } from '../../hosted-pages/hosted-token';
 import type { CredentialCipher } from '../credential-cipher';
 import { readChannelCredentials, writeChannelCredentials } from '../channel-credentials';
 import type { OAuthStateUses } from './oauth-state-use.model';
@@ -41,6 +44,11 @@ export interface ChannelAuthorizationResult {
   name: string;
   /** The link was a guest link (the person who finished it may have no login here). */
   guest: boolean;
+  /**
+   * Started from a hosted page: where the browser goes next (the hosted area's redirecting page,
+   * which takes the visitor back to their link). Absent otherwise.
+   */
+  return_to?: string;
 }
 
 /** `GET .../showWithoutAuth`: just enough for a guest page to say what is being connected. */
@@ -135,6 +143,9 @@ export function createChannelAuthorizationService(
       where: { id: claims.channelId, company_id: claims.companyId, kind: claims.kind },
     });
     if (!channel || (route && channel.type !== route.slug)) return null;
+    // A hosted page's link works while the page does: revoked or expired since, it connects nothing.
+    if (claims.hostedPageId && !(await findLiveHostedLink(models, claims.hostedPageId, channel.id)))
+      return null;
     return channel;
   }
 
@@ -165,8 +176,16 @@ export function createChannelAuthorizationService(
     channel.authorized_at = now;
     channel.token_expires_at = expiresAt;
     await channel.save();
+    const hostedLink = claims.hostedPageId
+      ? await models.HostedPage.findByPk(claims.hostedPageId, { attributes: ['id', 'name'] })
+      : null;
     // No session here (a guest may finish the flow): the state says whose link it was.
     await deps.activities.record(null, {
+      ...(hostedLink
+        ? {
+            actor: { source: 'hosted_page', sourceName: hostedActorName(hostedLink.name), via: 'hosted_page' },
+          }
+        : {}),
       event: 'channel.authorized',
       subjectType: 'channel',
       subjectId: channel.id,
@@ -178,6 +197,7 @@ export function createChannelAuthorizationService(
         token_expires_at: expiresAt?.toISOString() ?? null,
         guest: claims.guest,
         link_user_id: claims.userId,
+        ...(hostedLink ? { hosted_page_id: hostedLink.id } : {}),
       },
     });
   }
@@ -193,6 +213,7 @@ export function createChannelAuthorizationService(
         storeId: channel.store_id,
         userId: scope.userId,
         guest: options.guest ?? false,
+        hostedPageId: scope.hostedPageId ?? null,
       });
       const codeChallenge = provider.pkce
         ? createHash('sha256').update(states.codeVerifier(claims.nonce)).digest('base64url')
@@ -249,6 +270,9 @@ export function createChannelAuthorizationService(
         kind: channel.kind,
         name: channel.name,
         guest: claims.guest,
+        ...(claims.hostedPageId
+          ? { return_to: `${ROUTE_PATTERNS.hostedPagesRedirecting}?channel=${channel.id}` }
+          : {}),
       };
     },
 

@@ -18,6 +18,8 @@ export interface OAuthStateClaims {
   /** Random, unique per link: what makes the state single use (oauth-state-use.model.ts). */
   nonce: string;
   guest: boolean;
+  /** Started from a hosted page: that link's id (the callback checks the link is still live). */
+  hostedPageId?: number | null;
   expiresAt: Date;
 }
 
@@ -56,6 +58,7 @@ export function createOAuthStateSigner(secret: string): OAuthStateSigner {
         cid: subject.companyId,
         sid: subject.storeId,
         gst: subject.guest,
+        ...(subject.hostedPageId ? { hpg: subject.hostedPageId } : {}),
       })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(subject.userId))
@@ -89,6 +92,7 @@ export function createOAuthStateSigner(secret: string): OAuthStateSigner {
           userId,
           nonce: payload.jti,
           guest: payload.gst === true,
+          hostedPageId: positiveInteger(payload.hpg),
           expiresAt: new Date(payload.exp * 1000),
         };
       } catch {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { PICKUP_STORE_SYNC_STATUS, SHOPIFY_PICKUP_SYNC_STATUS, type ChannelKind } from '@syncdesk/contracts';
 import type { Store } from '../../../db/models';
@@ -25,6 +26,11 @@ describe.each(TEST_DIALECTS)('pickup stores and products (%s)', (dialect) => {
     alphaToken = await alpha.tokenFor(alpha.owner);
     betaToken = await beta.tokenFor(beta.owner);
     readerToken = await alpha.tokenFor(await alpha.addMember(['channels.read']));
+    // A pickup line is one of the store's products.
+    const [uk, eu] = alpha.stores as [Store, Store];
+    for (const sku of ['SKU-1', 'MUG-1', 'MUG-2', 'A', 'B', 'C', 'KEEP', 'SECRET-SKU'])
+      await addProduct(uk, sku);
+    await addProduct(eu, 'EU-ONLY');
   });
   afterAll(async () => {
     await server?.close();
@@ -35,6 +41,17 @@ describe.each(TEST_DIALECTS)('pickup stores and products (%s)', (dialect) => {
     const response = await server.request(method, `/api${path}`, { token, body });
     return { status: response.status, body: response.status === 204 ? null : await readJson(response) };
   };
+  const addProduct = (store: Store, sku: string) =>
+    server.services.models.Product.create({
+      uuid: randomUUID(),
+      company_id: store.company_id,
+      store_id: store.id,
+      sku,
+      title: `Product ${sku}`,
+      nominal_code: null,
+      barcode: null,
+      price: null,
+    });
   const addChannel = (store: Store, name = 'Shopify UK', kind: ChannelKind = 'channel') =>
     insertChannelRow(server.services, store, { name, kind });
   const storesOf = (store: Store, channelId: number) => `/pickupStores/${store.id}/${channelId}/stores`;
@@ -155,6 +172,8 @@ describe.each(TEST_DIALECTS)('pickup stores and products (%s)', (dialect) => {
       status: SHOPIFY_PICKUP_SYNC_STATUS.byKey('default').value,
     });
     const id = created.body.data.id as number;
+    const mug = await server.services.models.Product.findOne({ where: { store_id: store.id, sku: 'MUG-1' } });
+    expect(created.body.data.product_id).toBe(mug!.id);
     const invalid = await call('POST', `${base}/create`, alphaToken, { quantity: 0 });
     expect(invalid.body.errors).toMatchObject({
       product_sku: ['The product sku field is required.'],
@@ -166,6 +185,26 @@ describe.each(TEST_DIALECTS)('pickup stores and products (%s)', (dialect) => {
     expect((await call('GET', `${base}/${id}`, readerToken)).body.data.title).toBe('Mug');
     const edited = await call('PUT', `${base}/${id}`, alphaToken, { quantity: 3, title: '' });
     expect(edited.body.data).toMatchObject({ quantity: 3, title: null, pickup_status: 'awaiting' });
+
+    // The SKU must be a product of the pickup's store: not an unknown one, nor another store's.
+    for (const sku of ['NOPE-1', 'EU-ONLY']) {
+      for (const [method, path] of [
+        ['POST', `${base}/create`],
+        ['PUT', `${base}/${id}`],
+      ] as const) {
+        const refused = await call(method, path, alphaToken, { product_sku: sku });
+        expect(refused).toMatchObject({
+          status: 422,
+          body: { errors: { product_sku: ['There is no product with this SKU in this store.'] } },
+        });
+      }
+    }
+    const moved = await call('PUT', `${base}/${id}`, alphaToken, { product_sku: 'MUG-2' });
+    const mug2 = await server.services.models.Product.findOne({
+      where: { store_id: store.id, sku: 'MUG-2' },
+    });
+    expect(moved.body.data).toMatchObject({ product_sku: 'MUG-2', product_id: mug2!.id });
+    await call('PUT', `${base}/${id}`, alphaToken, { product_sku: 'MUG-1' });
 
     const skipping = await call('PUT', `${base}/${id}`, alphaToken, { pickup_status: 'picked_up' });
     expect(skipping).toMatchObject({

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import type { StockChangedEvent } from '@syncdesk/contracts';
+import type { Models, Store } from '../../../db/models';
+import type { RequestScope } from '../../../http/request-scope';
+import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
+import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { collect, ownerSocket } from './product-test-kit';
+
+/** The stock service called directly, as the orders domain and the imports call it (MySQL). */
+describe('stock ledger (mysql)', () => {
+  let database: TestDatabase;
+  let server: TestProcess;
+  let alpha: CompanyFixture;
+  let store: Store;
+  let owner: RequestScope;
+  let models: Models;
+  let sequence = 0;
+  const told: { storeId: number; ids: number[] }[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('mysql', 'stock_ledger');
+    server = await startTestProcess(database.url);
+    models = server.services.models;
+    alpha = await createCompany(server.services, { name: 'Alpha', stores: ['Alpha UK'] });
+    store = alpha.stores[0]!;
+    owner = await server.services.scopes.resolve(await alpha.tokenFor(alpha.owner), {
+      clientIp: '127.0.0.1',
+      via: 'web',
+    });
+    server.services.stock.onChanged((storeId, ids) => {
+      told.push({ storeId, ids });
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+
+  async function product(quantity: number, type: 'product' | 'kit' = 'product') {
+    const sku = `P-${++sequence}`;
+    const row = await models.Product.create({
+      uuid: randomUUID(),
+      company_id: store.company_id,
+      store_id: store.id,
+      sku,
+      title: `Product ${sku}`,
+      type,
+      quantity: 0,
+      price: null,
+      nominal_code: null,
+      barcode: null,
+    });
+    if (quantity !== 0) {
+      await server.services.stock.apply(null, store.id, [{ productId: row.id, setTo: quantity, reason: 'correction' }]);
+    }
+    return row;
+  }
+  async function kitOf(components: { id: number; sku: string; units: number }[]) {
+    const kit = await product(0, 'kit');
+    for (const component of components) {
+      await models.KitItem.create({
+        kit_product_id: kit.id,
+        component_product_id: component.id,
+        sku: component.sku,
+        product_nominal_code: null,
+        quantity: component.units,
+      });
+    }
+    return kit;
+  }
+  const onHand = async (id: number) => (await models.Product.findByPk(id))!.quantity;
+  const movementsOf = (id: number) => models.StockMovement.findAll({ where: { product_id: id }, order: [['id', 'ASC']] });
+
+  it('applies a key once: the same movement twice, even at the same moment, changes nothing more', async () => {
+    const mug = await product(10);
+    const change = { productId: mug.id, delta: -2, reason: 'manual' as const, idempotencyKey: 'count-1' };
+    const [first] = await server.services.stock.apply(owner, store.id, [change]);
+    expect(first).toEqual({ productId: mug.id, applied: true, before: 10, after: 8 });
+    const [again] = await server.services.stock.apply(owner, store.id, [change]);
+    expect(again).toEqual({ productId: mug.id, applied: false, before: 8, after: 8 });
+
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        server.services.stock.apply(owner, store.id, [{ ...change, idempotencyKey: 'count-2', delta: 1 }]),
+      ),
+    );
+    expect(racing.flat().filter((result) => result.applied)).toHaveLength(1);
+    expect(await onHand(mug.id)).toBe(9);
+    const movements = await movementsOf(mug.id);
+    expect(movements.map((movement) => [movement.delta, movement.quantity_after, movement.reason])).toEqual([
+      [10, 10, 'correction'],
+      [-2, 8, 'manual'],
+      [1, 9, 'manual'],
+    ]);
+    expect(movements[1]!.user_id).toBe(alpha.owner.id);
+
+    // A set to the figure it already has is no movement; within one call, the same key counts once.
+    const results = await server.services.stock.apply(owner, store.id, [
+      { productId: mug.id, setTo: 9, reason: 'manual' },
+      { productId: mug.id, delta: 5, reason: 'manual', idempotencyKey: 'twice' },
+      { productId: mug.id, delta: 5, reason: 'manual', idempotencyKey: 'twice' },
+    ]);
+    expect(results.map((result) => [result.applied, result.after])).toEqual([
+      [false, 9],
+      [true, 14],
+      [false, 14],
+    ]);
+  });
+
+  it('refuses stock on a kit and products of another store', async () => {
+    const cup = await product(4);
+    const kit = await kitOf([{ id: cup.id, sku: cup.sku, units: 1 }]);
+    await expect(
+      server.services.stock.apply(owner, store.id, [{ productId: kit.id, delta: 1, reason: 'manual' }]),
+    ).rejects.toMatchObject({ status: 422, message: "A kit's stock comes from its components." });
+    const other = await createCompany(server.services, { name: 'Other', stores: ['Other store'] });
+    await expect(
+      server.services.stock.apply(owner, other.stores[0]!.id, [{ productId: cup.id, delta: 1, reason: 'manual' }]),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(await onHand(cup.id)).toBe(4);
+  });
+
+  it('deducts for an order line once, expanding kits, and gives it back once', async () => {
+    const socket = await ownerSocket(server, alpha);
+    const events = collect<StockChangedEvent>(socket, 'stock:changed');
+    const candle = await product(10);
+    const matches = await product(7);
+    const gift = await kitOf([
+      { id: candle.id, sku: candle.sku, units: 2 },
+      { id: matches.id, sku: matches.sku, units: 1 },
+    ]);
+    const stock = server.services.stock;
+
+    expect(await stock.deductForOrderLine(store.id, 'order-1:line-1', candle.sku, 3)).toEqual([
+      { productId: candle.id, applied: true, before: 10, after: 7 },
+    ]);
+    expect(await stock.deductForOrderLine(store.id, 'order-1:line-1', candle.sku, 3)).toEqual([
+      { productId: candle.id, applied: false, before: 7, after: 7 },
+    ]);
+    const kitLine = await stock.deductForOrderLine(store.id, 'order-1:line-2', gift.sku, 2);
+    expect(kitLine).toEqual([
+      { productId: candle.id, applied: true, before: 7, after: 3 },
+      { productId: matches.id, applied: true, before: 7, after: 5 },
+    ]);
+    const event = await events.until(
+      (candidate) => candidate.productIds.includes(matches.id) && candidate.productIds.includes(gift.id),
+    );
+    expect(event).toEqual({ storeId: store.id, productIds: [candle.id, matches.id, gift.id] });
+    expect(told).toContainEqual({ storeId: store.id, ids: [candle.id, matches.id, gift.id] });
+
+    // The same line imported by two workers at once still takes once.
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => stock.deductForOrderLine(store.id, 'order-2:line-1', matches.sku, 1)),
+    );
+    expect(racing.flat().filter((result) => result.applied)).toHaveLength(1);
+    expect(await onHand(matches.id)).toBe(4);
+
+    expect(await stock.deductForOrderLine(store.id, 'order-3:line-1', 'NO-SUCH-SKU', 1)).toEqual([]);
+    expect(await stock.restoreForOrderLine(store.id, 'order-never')).toEqual([]);
+
+    const restored = await stock.restoreForOrderLine(store.id, 'order-1:line-2');
+    expect(restored.map((result) => [result.productId, result.applied, result.after])).toEqual([
+      [candle.id, true, 7],
+      [matches.id, true, 6],
+    ]);
+    const twice = await stock.restoreForOrderLine(store.id, 'order-1:line-2');
+    expect(twice.every((result) => !result.applied)).toBe(true);
+    expect([await onHand(candle.id), await onHand(matches.id)]).toEqual([7, 6]);
+
+    const ledger = await movementsOf(candle.id);
+    expect(ledger.map((movement) => [movement.delta, movement.reason, movement.source_ref])).toEqual([
+      [10, 'correction', null],
+      [-3, 'order', 'order-1:line-1'],
+      [-4, 'order', 'order-1:line-2'],
+      [4, 'cancellation', 'order-1:line-2'],
+    ]);
+    const activity = await models.Activity.findOne({
+      where: { event: 'product.stock_updated', subject_id: candle.id },
+      order: [['id', 'DESC']],
+    });
+    expect(activity).toMatchObject({
+      source: 'system',
+      via: 'cancellation',
+      old_values: { quantity: 3 },
+      new_values: { quantity: 7, reason: 'cancellation', source_ref: 'order-1:line-2' },
+    });
+
+    // A line key longer than the ledger's column is kept by its hash, and still found again.
+    const longKey = `order-4:${'x'.repeat(300)}`;
+    expect((await stock.deductForOrderLine(store.id, longKey, candle.sku, 1))[0]!.applied).toBe(true);
+    expect((await stock.deductForOrderLine(store.id, longKey, candle.sku, 1))[0]!.applied).toBe(false);
+    expect((await stock.restoreForOrderLine(store.id, longKey))[0]!.applied).toBe(true);
+    expect(await onHand(candle.id)).toBe(7);
+  });
+
+  it('applies a thousand changes in one call: one movement and one activity each', async () => {
+    const rows = await models.Product.bulkCreate(
+      Array.from({ length: 1000 }, (_, index) => ({
+        uuid: randomUUID(),
+        company_id: store.company_id,
+        store_id: store.id,
+        sku: `BULK-${index}`,
+        title: `Bulk ${index}`,
+        quantity: 0,
+        price: null,
+        nominal_code: null,
+        barcode: null,
+      })),
+    );
+    const ids = (await models.Product.findAll({ where: { sku: rows.map((row) => row.sku), store_id: store.id } })).map(
+      (row) => row.id,
+    );
+    const results = await server.services.stock.apply(
+      owner,
+      store.id,
+      ids.map((id, index) => ({ productId: id, setTo: index % 7, reason: 'import', idempotencyKey: `file-1:${id}` })),
+      { via: 'import' },
+    );
+    const applied = results.filter((result) => result.applied);
+    expect(applied).toHaveLength(1000 - Math.ceil(1000 / 7));
+    expect(await models.StockMovement.count({ where: { product_id: ids } })).toBe(applied.length);
+    expect(await models.Activity.count({ where: { event: 'product.stock_updated', subject_id: ids, via: 'import' } })).toBe(
+      applied.length,
+    );
+    expect(await models.Product.sum('quantity', { where: { id: ids } })).toBe(
+      ids.reduce((total, _, index) => total + (index % 7), 0),
+    );
+  });
+});

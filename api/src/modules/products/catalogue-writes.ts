@@ -1,0 +1,49 @@
+import { Transaction, UniqueConstraintError, type Sequelize } from 'sequelize';
+
+/** Runs a write transaction of the catalogue; the work may run again, so it reads what it needs inside. */
+export type CatalogueWrite = <T>(work: (transaction: Transaction) => Promise<T>) => Promise<T>;
+
+const ATTEMPTS = 4;
+/** MySQL/MariaDB: deadlock found, lock wait timeout. */
+const RETRIED_MYSQL_ERRORS = new Set([1213, 1205]);
+
+function isRetriable(error: unknown): boolean {
+  // Two writers raced to the same unique row (an idempotency key, a new SKU): the work, run again,
+  // sees the winner's row and answers as if it came second.
+  if (error instanceof UniqueConstraintError) return true;
+  const parent = (error as { parent?: { errno?: number; code?: string } })?.parent;
+  if (parent?.errno !== undefined && RETRIED_MYSQL_ERRORS.has(parent.errno)) return true;
+  return parent?.code === 'SQLITE_BUSY';
+}
+
+/**
+ * How the catalogue writes. On MySQL a transaction locks the rows it changes (`FOR UPDATE`) and a
+ * deadlock or a lost race on a unique key runs the work again. SQLite has one writer at a time and
+ * Sequelize gives every transaction its own connection, on which a late upgrade from reader to
+ * writer fails with SQLITE_BUSY for good; so this process queues its catalogue writes one after the
+ * other, and each takes the write lock when it begins (IMMEDIATE), where a busy database is retried.
+ */
+export function createCatalogueWrite(sequelize: Sequelize): CatalogueWrite {
+  const sqlite = sequelize.getDialect() === 'sqlite';
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const once = <T>(work: (transaction: Transaction) => Promise<T>): Promise<T> =>
+    sqlite ? sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, work) : sequelize.transaction(work);
+
+  const serialised = <T>(run: () => Promise<T>): Promise<T> => {
+    if (!sqlite) return run();
+    const result = queue.then(run, run);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  return async function write<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await serialised(() => once(work));
+      } catch (error) {
+        if (attempt >= ATTEMPTS || !isRetriable(error)) throw error;
+      }
+    }
+  };
+}

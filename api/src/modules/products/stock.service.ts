@@ -1,0 +1,360 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Op, type CreationAttributes, type Sequelize, type Transaction } from 'sequelize';
+import { KIT_MESSAGES, rooms, type Publish, type StockMovementReason } from '@syncdesk/contracts';
+import type { Activity, Models } from '../../db/models';
+import type { StockMovement } from '../../db/catalogue.models';
+import { AppError } from '../../http/app-error';
+import type { RequestScope } from '../../http/request-scope';
+import type { CatalogueWrite } from './catalogue-writes';
+import type { StockChange, StockChangeListener, StockChangeResult, StockService } from './stock.types';
+
+/** The activity every stock change writes (`GET activities/product/{id}/stock_updated` lists them). */
+export const STOCK_UPDATED_EVENT = 'product.stock_updated';
+
+/** Rows per multi-row INSERT or CASE UPDATE: large enough to be few statements, small enough for any server. */
+const CHUNK = 500;
+/** The ledger's and the products table's INT column. */
+const LARGEST_ON_HAND = 2_147_483_647;
+/** The width of `idempotency_key` and `source_ref`. */
+const KEY_WIDTH = 190;
+
+export interface StockApplyOptions {
+  /** How the change came (the activity's `via`): 'manual', 'import', 'order'…; the reason when absent. */
+  via?: string;
+  /**
+   * Apply inside the caller's transaction (the caller's work and the stock change commit together);
+   * listeners and the realtime event then follow that transaction's commit.
+   */
+  transaction?: Transaction;
+}
+
+/** The stock service, plus what the products service needs to move stock inside its own writes. */
+export interface StockEngine extends StockService {
+  apply(
+    actor: RequestScope | null,
+    storeId: number,
+    changes: StockChange[],
+    options?: StockApplyOptions,
+  ): Promise<StockChangeResult[]>;
+  /** Inside a running transaction: lock, write movements, activities and quantities. Announce after commit. */
+  applyWithin(
+    transaction: Transaction,
+    actor: RequestScope | null,
+    storeId: number,
+    changes: StockChange[],
+    via?: string,
+  ): Promise<StockChangeResult[]>;
+  /**
+   * After a commit: tells the listeners and publishes one `stock:changed`. `expand` adds the kits
+   * containing the products (their availability follows their components' on hand).
+   */
+  announce(storeId: number, productIds: number[], options?: { expand?: boolean }): Promise<void>;
+}
+
+/** A key as stored: namespaced by store (two stores may use the same words), hashed when too long. */
+export function storedKey(storeId: number, key: string): string {
+  const full = `${storeId}:${key}`;
+  return full.length <= KEY_WIDTH ? full : `sha256:${createHash('sha256').update(full).digest('hex')}`;
+}
+
+/** A source reference as stored: kept when it fits, else its hash (still unique, still searchable). */
+export function storedRef(ref: string | null | undefined): string | null {
+  if (ref === null || ref === undefined || ref === '') return null;
+  return ref.length <= KEY_WIDTH ? ref : `sha256:${createHash('sha256').update(ref).digest('hex')}`;
+}
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+function sourceOf(actor: RequestScope | null): string {
+  if (!actor) return 'system';
+  return actor.tokenId.startsWith('api-token:') ? 'api_token' : 'user';
+}
+
+export function createStockService(deps: {
+  sequelize: Sequelize;
+  models: Models;
+  publish: Publish;
+  write: CatalogueWrite;
+}): StockEngine {
+  const { sequelize, models } = deps;
+  const listeners: StockChangeListener[] = [];
+
+  async function affectedIds(productIds: number[], transaction?: Transaction): Promise<number[]> {
+    const ids = [...new Set(productIds)];
+    if (ids.length === 0) return [];
+    const kits = new Set<number>();
+    for (const part of chunks(ids, 1000)) {
+      const items = await models.KitItem.findAll({
+        where: { component_product_id: { [Op.in]: part } },
+        attributes: ['kit_product_id'],
+        raw: true,
+        transaction,
+      });
+      for (const item of items) kits.add(item.kit_product_id);
+    }
+    const known = new Set(ids);
+    return [...ids, ...[...kits].filter((id) => !known.has(id)).sort((a, b) => a - b)];
+  }
+
+  async function announce(storeId: number, productIds: number[], options: { expand?: boolean } = {}) {
+    if (productIds.length === 0) return;
+    const ids = options.expand === false ? [...new Set(productIds)] : await affectedIds(productIds);
+    // Listeners first (the channel targets are recomputed), then the pages hear of it and refetch.
+    // The change is committed: a failing listener must not turn it into an error for the caller.
+    for (const listener of listeners) {
+      try {
+        await listener(storeId, ids);
+      } catch (error) {
+        process.emitWarning(`A stock change listener failed: ${(error as Error)?.message ?? String(error)}`);
+      }
+    }
+    deps.publish({
+      name: 'stock:changed',
+      rooms: [rooms.store(storeId)],
+      payload: { storeId, productIds: ids },
+    });
+  }
+
+  function checkShape(change: StockChange): void {
+    const hasDelta = change.delta !== undefined && change.delta !== null;
+    const hasSet = change.setTo !== undefined && change.setTo !== null;
+    if (hasDelta === hasSet) throw new Error('A stock change needs exactly one of delta or setTo.');
+    const value = hasDelta ? change.delta! : change.setTo!;
+    if (!Number.isSafeInteger(value))
+      throw new Error(`A stock change must be a whole number (got ${value}).`);
+  }
+
+  async function applyWithin(
+    transaction: Transaction,
+    actor: RequestScope | null,
+    storeId: number,
+    changes: StockChange[],
+    via?: string,
+  ): Promise<StockChangeResult[]> {
+    if (changes.length === 0) return [];
+    changes.forEach(checkShape);
+    const ids = [...new Set(changes.map((change) => change.productId))].sort((a, b) => a - b);
+
+    // One locking read for every row: concurrent writers of the same products queue here (MySQL);
+    // the ascending id order keeps two batches from locking in opposite orders.
+    const rows: { id: number; company_id: number; type: string; quantity: number }[] = [];
+    for (const part of chunks(ids, 1000)) {
+      rows.push(
+        ...(await models.Product.findAll({
+          where: { id: { [Op.in]: part }, store_id: storeId },
+          attributes: ['id', 'company_id', 'type', 'quantity'],
+          order: [['id', 'ASC']],
+          lock: transaction.LOCK.UPDATE,
+          raw: true,
+          transaction,
+        })),
+      );
+    }
+    if (rows.length !== ids.length) throw AppError.notFound();
+    if (rows.some((row) => row.type === 'kit')) {
+      throw AppError.validation({ quantity: [KIT_MESSAGES.kitStock] }, KIT_MESSAGES.kitStock);
+    }
+    const current = new Map(rows.map((row) => [row.id, row.quantity]));
+    const companyOf = new Map(rows.map((row) => [row.id, row.company_id]));
+
+    const keys = changes.map((change) =>
+      change.idempotencyKey === undefined ? null : storedKey(storeId, change.idempotencyKey),
+    );
+    const used = new Set<string>();
+    const given = [...new Set(keys.filter((key): key is string => key !== null))];
+    for (const part of chunks(given, 1000)) {
+      const found = await models.StockMovement.findAll({
+        where: { idempotency_key: { [Op.in]: part } },
+        attributes: ['idempotency_key'],
+        raw: true,
+        transaction,
+      });
+      for (const movement of found) used.add(movement.idempotency_key);
+    }
+
+    const now = new Date();
+    const movements: CreationAttributes<StockMovement>[] = [];
+    const activities: CreationAttributes<Activity>[] = [];
+    const results: StockChangeResult[] = [];
+    for (const [index, change] of changes.entries()) {
+      const before = current.get(change.productId)!;
+      const key = keys[index] ?? storedKey(storeId, `random:${randomUUID()}`);
+      const delta = change.delta ?? change.setTo! - before;
+      if (used.has(key) || delta === 0) {
+        results.push({ productId: change.productId, applied: false, before, after: before });
+        continue;
+      }
+      const after = before + delta;
+      if (Math.abs(after) > LARGEST_ON_HAND) {
+        const message = 'That stock change would take the quantity beyond what can be recorded.';
+        throw AppError.validation({ quantity: [message] }, message);
+      }
+      used.add(key);
+      current.set(change.productId, after);
+      const reason: StockMovementReason = change.reason;
+      const sourceRef = storedRef(change.sourceRef);
+      movements.push({
+        company_id: companyOf.get(change.productId)!,
+        store_id: storeId,
+        product_id: change.productId,
+        delta,
+        quantity_after: after,
+        reason,
+        source_ref: sourceRef,
+        idempotency_key: key,
+        user_id: actor?.userId ?? null,
+        created_at: now,
+      });
+      activities.push({
+        company_id: companyOf.get(change.productId)!,
+        user_id: actor?.userId ?? null,
+        source: sourceOf(actor),
+        source_name: actor?.userName ?? 'System',
+        via: (via ?? reason).slice(0, 20),
+        event: STOCK_UPDATED_EVENT,
+        subject_type: 'product',
+        subject_id: change.productId,
+        old_values: { quantity: before },
+        new_values: { quantity: after, delta, reason, source_ref: sourceRef },
+        created_at: now,
+      });
+      results.push({ productId: change.productId, applied: true, before, after });
+    }
+    if (movements.length === 0) return results;
+
+    // A key another writer committed since the read above fails the insert: the transaction runs
+    // again (catalogue-writes) and then reads that key as used.
+    for (const part of chunks(movements)) {
+      await models.StockMovement.bulkCreate(part, { transaction, validate: false, hooks: false });
+    }
+    const finals = [...new Set(movements.map((movement) => movement.product_id))].map(
+      (id) => [id, current.get(id)!] as const,
+    );
+    for (const part of chunks(finals)) {
+      const cases = part.map(() => 'WHEN ? THEN ?').join(' ');
+      await sequelize.query(
+        `UPDATE products SET quantity = CASE id ${cases} END, updated_at = ? WHERE id IN (${part.map(() => '?').join(', ')})`,
+        {
+          replacements: [...part.flatMap(([id, quantity]) => [id, quantity]), now, ...part.map(([id]) => id)],
+          transaction,
+        },
+      );
+    }
+    for (const part of chunks(activities)) {
+      await models.Activity.bulkCreate(part, { transaction, validate: false, hooks: false });
+    }
+    return results;
+  }
+
+  async function apply(
+    actor: RequestScope | null,
+    storeId: number,
+    changes: StockChange[],
+    options: StockApplyOptions = {},
+  ): Promise<StockChangeResult[]> {
+    if (changes.length === 0) return [];
+    const changedIds = (results: StockChangeResult[]) =>
+      results.filter((result) => result.applied).map((result) => result.productId);
+    if (options.transaction) {
+      const results = await applyWithin(options.transaction, actor, storeId, changes, options.via);
+      options.transaction.afterCommit(() => announce(storeId, changedIds(results)));
+      return results;
+    }
+    const results = await deps.write((transaction) =>
+      applyWithin(transaction, actor, storeId, changes, options.via),
+    );
+    await announce(storeId, changedIds(results));
+    return results;
+  }
+
+  /** The movements an order line's deduction wrote (found by the line key, checked against their keys). */
+  async function deductionsOf(
+    storeId: number,
+    lineKey: string,
+    transaction: Transaction,
+  ): Promise<StockMovement[]> {
+    const movements = await models.StockMovement.findAll({
+      where: { store_id: storeId, source_ref: storedRef(lineKey), reason: 'order' },
+      order: [['id', 'ASC']],
+      transaction,
+    });
+    return movements.filter(
+      (movement) =>
+        movement.idempotency_key === storedKey(storeId, deductionKey(lineKey, movement.product_id)),
+    );
+  }
+
+  const deductionKey = (lineKey: string, productId: number) => `order:${lineKey}:${productId}`;
+  const restoreKey = (lineKey: string, productId: number) => `cancellation:${lineKey}:${productId}`;
+
+  return {
+    apply,
+    applyWithin,
+    announce,
+    affectedIds: (productIds) => affectedIds(productIds),
+    onChanged(listener) {
+      listeners.push(listener);
+    },
+
+    async deductForOrderLine(storeId, lineKey, sku, quantity) {
+      if (!Number.isSafeInteger(quantity) || quantity <= 0 || typeof sku !== 'string' || sku.trim() === '') {
+        return [];
+      }
+      const results = await deps.write(async (transaction) => {
+        const product = await models.Product.findOne({
+          where: { store_id: storeId, sku: sku.trim() },
+          attributes: ['id', 'type'],
+          transaction,
+        });
+        if (!product) return [];
+        const parts =
+          product.type === 'kit'
+            ? (
+                await models.KitItem.findAll({
+                  where: { kit_product_id: product.id },
+                  attributes: ['component_product_id', 'quantity'],
+                  order: [['id', 'ASC']],
+                  transaction,
+                })
+              ).map((item) => ({ productId: item.component_product_id, units: item.quantity * quantity }))
+            : [{ productId: product.id, units: quantity }];
+        const changes: StockChange[] = parts.map((part) => ({
+          productId: part.productId,
+          delta: -part.units,
+          reason: 'order',
+          sourceRef: lineKey,
+          idempotencyKey: deductionKey(lineKey, part.productId),
+        }));
+        return applyWithin(transaction, null, storeId, changes, 'order');
+      });
+      await announce(
+        storeId,
+        results.filter((result) => result.applied).map((result) => result.productId),
+      );
+      return results;
+    },
+
+    async restoreForOrderLine(storeId, lineKey) {
+      const results = await deps.write(async (transaction) => {
+        const taken = await deductionsOf(storeId, lineKey, transaction);
+        const changes: StockChange[] = taken.map((movement) => ({
+          productId: movement.product_id,
+          delta: -movement.delta,
+          reason: 'cancellation',
+          sourceRef: lineKey,
+          idempotencyKey: restoreKey(lineKey, movement.product_id),
+        }));
+        return applyWithin(transaction, null, storeId, changes, 'cancellation');
+      });
+      await announce(
+        storeId,
+        results.filter((result) => result.applied).map((result) => result.productId),
+      );
+      return results;
+    },
+  };
+}

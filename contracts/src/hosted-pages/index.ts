@@ -1,0 +1,2 @@
+export * from './hosted-page.styles';
+export * from './hosted-page.dto';
