@@ -91,7 +91,8 @@ export interface CoreServices {
 
 /** Every domain service, built once per process and shared by the api routes and the job handlers. */
 export interface Services
-  extends CoreServices,
+  extends
+    CoreServices,
     PeopleServices,
     OrganisationServices,
     ChannelServices,

@@ -15,8 +15,23 @@ export function registerJobs(
     agenda.define(
       definition.name,
       async (job) => {
+        const keepAlive = () => {
+          const lifetime = agenda.definitions[definition.name]?.lockLifetime ?? 0;
+          let touching: Promise<void> = Promise.resolve();
+          const timer = setInterval(
+            () => {
+              touching = touching.then(() => job.touch()).catch(() => undefined);
+            },
+            Math.max(250, Math.floor(lifetime / 3)),
+          );
+          // Stopping waits for a touch under way, so none lands after the run is recorded.
+          return () => {
+            clearInterval(timer);
+            return touching;
+          };
+        };
         try {
-          await handler(job.attrs.data, context);
+          await handler(job.attrs.data, { ...context, keepAlive });
         } catch (error) {
           context.logger.error(
             { err: error, job: definition.name, jobId: String(job.attrs._id) },

@@ -2,11 +2,14 @@ import { Route, Routes } from 'react-router';
 import { REMOTES, ROUTE_PATTERNS } from '@syncdesk/contracts';
 import { AdminGuard } from './guards/AdminGuard';
 import { GuestGuard } from './guards/GuestGuard';
-import { ADMIN_ONLY_PATHS } from './guards/guestPaths';
+import { ADMIN_ONLY_PATHS, PUBLIC_REMOTE_PATHS } from './guards/guestPaths';
 import { LoginGuard } from './guards/LoginGuard';
 import { AuthLayout } from './layouts/AuthLayout';
 import { DefaultLayout } from './layouts/DefaultLayout';
 import { EmptyLayout } from './layouts/EmptyLayout';
+import { HostedPageErrorLayout } from './layouts/HostedPageErrorLayout';
+import { HostedPageLayout } from './layouts/HostedPageLayout';
+import { IntegrationsLayout } from './layouts/IntegrationsLayout';
 import { AcceptInvitationPage } from './pages/AcceptInvitationPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
@@ -30,7 +33,11 @@ function remoteRoute(path: string, remote: RemoteName) {
   );
 }
 
-const REMOTE_PATHS = REMOTES.flatMap((remote) => remote.paths.map((path) => ({ path, remote: remote.name })));
+const REMOTE_PATHS = REMOTES.flatMap((remote) =>
+  remote.paths
+    .filter((path) => !PUBLIC_REMOTE_PATHS.includes(path))
+    .map((path) => ({ path, remote: remote.name })),
+);
 
 /**
  * The route table (spec §2). Guest pages use the auth layout; the verification and invitation
@@ -63,6 +70,23 @@ export function AppRoutes() {
         <Route element={<EmptyLayout />}>
           {[ROUTE_PATTERNS.authorization, ROUTE_PATTERNS.authorizationPlugin].map((path) => (
             <Route key={path} path={path} element={<RemoteArea remote="mfe_channels" />} />
+          ))}
+        </Route>
+
+        {/* Hosted pages (spec §1, §2): reached with a token in the link by someone without an
+            account, in the layouts hostedPage and hostedPageError; they outrank the seller's own
+            `/hostedPages` below, which needs a login. */}
+        <Route element={<HostedPageLayout />}>
+          <Route path={`${ROUTE_PATTERNS.hostedPage}/*`} element={<RemoteArea remote="mfe_hosted" />} />
+          <Route path={ROUTE_PATTERNS.hostedPagesRedirecting} element={<RemoteArea remote="mfe_hosted" />} />
+        </Route>
+        <Route element={<HostedPageErrorLayout />}>
+          <Route path={ROUTE_PATTERNS.hostedPagesError} element={<RemoteArea remote="mfe_hosted" />} />
+        </Route>
+        {/* Landing pages a channel's app store sends people to (layout integrations), signed in or not. */}
+        <Route element={<IntegrationsLayout />}>
+          {PUBLIC_REMOTE_PATHS.map((path) => (
+            <Route key={path} path={`${path}/*`} element={<RemoteArea remote="mfe_hosted" />} />
           ))}
         </Route>
 

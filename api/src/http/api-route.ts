@@ -9,11 +9,7 @@ import type { AppState, RequestScope } from './request-scope';
  * routes only. Every route declares one, and the isolation test suite reads them.
  */
 export type RouteAccess =
-  | 'public'
-  | 'authenticated'
-  | 'administrator'
-  | 'hosted'
-  | { permission: PermissionName };
+  'public' | 'authenticated' | 'administrator' | 'hosted' | { permission: PermissionName };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

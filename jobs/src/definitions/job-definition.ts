@@ -10,6 +10,11 @@ export interface JobLogger {
 export interface JobContext {
   services: Services;
   logger: JobLogger;
+  /**
+   * Keeps this run's lock fresh (a touch every third of its lifetime) until the returned stop is
+   * called, for a handler that may outlive the lock (a 100,000-row import). Set by the worker.
+   */
+  keepAlive?(): () => Promise<void>;
 }
 
 /** One file per job exports one of these. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
-import { ROUTE_PATTERNS } from '@syncdesk/contracts';
+import { isSafeRedirectPath, ROUTE_PATTERNS } from '@syncdesk/contracts';
 import { useSessionStore } from '@syncdesk/web-kit';
 
 import {
@@ -50,10 +50,17 @@ export function AuthorizationCallbackPage({ plugin }: { plugin: boolean }) {
     if (submitted.current) return;
     submitted.current = true;
     completeAuthorization(slug, plugin, answerFrom(query)).then(
-      (result) => setOutcome({ status: 'connected', result }),
+      (result) => {
+        // Started from a hosted page: its redirecting page takes the visitor back to their link.
+        if (result.return_to && isSafeRedirectPath(result.return_to)) {
+          void navigate(result.return_to, { replace: true });
+          return;
+        }
+        setOutcome({ status: 'connected', result });
+      },
       (error: unknown) => setOutcome({ status: 'failed', message: authorizationFailureText(error, plugin) }),
     );
-  }, [slug, plugin, query]);
+  }, [slug, plugin, query, navigate]);
 
   let content;
   if (outcome.status === 'working') {

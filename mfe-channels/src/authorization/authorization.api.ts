@@ -20,6 +20,8 @@ export interface AuthorizationResult {
   name: string;
   /** Finished from a guest link: the person here may have no login. */
   guest: boolean;
+  /** Started from a hosted page: where to go next (its redirecting page). */
+  return_to?: string;
 }
 
 /** Everything the provider put in the query of the callback page, passed on as it came. */

@@ -40,9 +40,8 @@ export async function getHostedPageUser(token: string): Promise<HostedPageUserDt
 
 /** `GET rules/store/{channelType}`: the settings form of an offered type. */
 export async function getHostedChannelForm(token: string, type: string): Promise<SettingField[]> {
-  return (
-    await hostedClient(token).get<{ data: SettingField[] }>(`/rules/store/${encodeURIComponent(type)}`)
-  ).data;
+  return (await hostedClient(token).get<{ data: SettingField[] }>(`/rules/store/${encodeURIComponent(type)}`))
+    .data;
 }
 
 export async function listHostedChannels(token: string): Promise<ChannelDto[]> {
@@ -104,8 +103,9 @@ export async function createHostedStatus(
   channelId: RouteParam,
   input: CustomOrderStatusInput,
 ): Promise<CustomOrderStatusDto> {
-  return (await hostedClient(token).post<{ data: CustomOrderStatusDto }>(hostedStatusesPath(channelId), input))
-    .data;
+  return (
+    await hostedClient(token).post<{ data: CustomOrderStatusDto }>(hostedStatusesPath(channelId), input)
+  ).data;
 }
 
 export async function updateHostedStatus(
@@ -115,11 +115,18 @@ export async function updateHostedStatus(
   input: CustomOrderStatusInput,
 ): Promise<CustomOrderStatusDto> {
   return (
-    await hostedClient(token).put<{ data: CustomOrderStatusDto }>(`${hostedStatusesPath(channelId)}/${id}`, input)
+    await hostedClient(token).put<{ data: CustomOrderStatusDto }>(
+      `${hostedStatusesPath(channelId)}/${id}`,
+      input,
+    )
   ).data;
 }
 
-export async function deleteHostedStatus(token: string, channelId: RouteParam, id: RouteParam): Promise<void> {
+export async function deleteHostedStatus(
+  token: string,
+  channelId: RouteParam,
+  id: RouteParam,
+): Promise<void> {
   await hostedClient(token).delete(`${hostedStatusesPath(channelId)}/${id}`);
 }
 

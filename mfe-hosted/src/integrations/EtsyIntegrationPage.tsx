@@ -25,7 +25,9 @@ export function EtsyIntegrationPage() {
   const store = user?.stores[0];
   const connect = () => {
     if (!token) {
-      void navigate(`${ROUTE_PATTERNS.login}?redirect=${encodeURIComponent(ROUTE_PATTERNS.integrationsEtsy)}`);
+      void navigate(
+        `${ROUTE_PATTERNS.login}?redirect=${encodeURIComponent(ROUTE_PATTERNS.integrationsEtsy)}`,
+      );
       return;
     }
     if (!user) void navigate(ROUTE_PATTERNS.channels);
@@ -46,11 +48,21 @@ export function EtsyIntegrationPage() {
         </Typography.Paragraph>
         <List size="small" dataSource={BENEFITS} renderItem={(benefit) => <List.Item>{benefit}</List.Item>} />
         {user && !store ? (
-          <Alert type="info" showIcon title="Create a store first: your Etsy shop connects to one of your stores." />
+          <Alert
+            type="info"
+            showIcon
+            title="Create a store first: your Etsy shop connects to one of your stores."
+          />
         ) : null}
         <Flex gap={8} wrap>
           <Button type="primary" onClick={connect}>
-            {!token ? 'Sign in to connect Etsy' : !user ? 'Connect Etsy' : store ? `Connect Etsy to ${store.name}` : 'Create a store'}
+            {!token
+              ? 'Sign in to connect Etsy'
+              : !user
+                ? 'Connect Etsy'
+                : store
+                  ? `Connect Etsy to ${store.name}`
+                  : 'Create a store'}
           </Button>
           {token ? null : (
             <Button onClick={() => void navigate(ROUTE_PATTERNS.registerAdmin)}>Create an account</Button>

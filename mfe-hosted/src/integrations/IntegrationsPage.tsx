@@ -60,7 +60,11 @@ export function IntegrationsPage() {
                   <Flex align="center" gap={8}>
                     <ChannelMonogram type={entry.slug} name={entry.name} size={24} />
                     {LANDING_PAGES[entry.slug] ? (
-                      <Button type="link" style={{ padding: 0 }} onClick={() => void navigate(LANDING_PAGES[entry.slug]!)}>
+                      <Button
+                        type="link"
+                        style={{ padding: 0 }}
+                        onClick={() => void navigate(LANDING_PAGES[entry.slug]!)}
+                      >
                         {entry.name}
                       </Button>
                     ) : (

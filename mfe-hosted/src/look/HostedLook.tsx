@@ -85,7 +85,10 @@ function HostedSurface({
           ) : index ? (
             <span />
           ) : (
-            <span aria-hidden="true" style={{ display: 'block', height: HOSTED_PAGE_HIDDEN_LOGO_HEIGHT_PX }} />
+            <span
+              aria-hidden="true"
+              style={{ display: 'block', height: HOSTED_PAGE_HIDDEN_LOGO_HEIGHT_PX }}
+            />
           )}
           <Flex align="center" gap={8}>
             <Typography.Text id="hosted-dark-mode-label" style={{ fontSize: token.fontSize }}>

@@ -96,7 +96,12 @@ export function CreateLinkModal({ open, onClose, onCreated }: CreateLinkModalPro
             title="Send this link to the person who will connect their channels. You can copy it again from the list until it expires or you revoke it."
           />
           <Space.Compact style={{ width: '100%' }}>
-            <Input readOnly value={created.url} aria-label="Link" onFocus={(event) => event.target.select()} />
+            <Input
+              readOnly
+              value={created.url}
+              aria-label="Link"
+              onFocus={(event) => event.target.select()}
+            />
             <Button onClick={() => void copyLink(created.url!)}>Copy</Button>
           </Space.Compact>
         </Flex>
@@ -108,7 +113,11 @@ export function CreateLinkModal({ open, onClose, onCreated }: CreateLinkModalPro
               options={(user?.stores ?? []).map((store) => ({ value: store.id, label: store.name }))}
             />
           </Form.Item>
-          <Form.Item name="name" label="Name" extra="For you: the list shows it. Leave blank to name it after the store.">
+          <Form.Item
+            name="name"
+            label="Name"
+            extra="For you: the list shows it. Leave blank to name it after the store."
+          >
             <Input aria-label="Name" maxLength={120} />
           </Form.Item>
           <Form.Item
@@ -134,7 +143,8 @@ export function CreateLinkModal({ open, onClose, onCreated }: CreateLinkModalPro
               showTime={{ format: 'HH:mm' }}
               format="D MMM YYYY HH:mm"
               disabledDate={(date) =>
-                date.isBefore(dayjs(), 'day') || date.isAfter(dayjs().add(HOSTED_PAGE_MAX_LIFETIME_DAYS, 'day'))
+                date.isBefore(dayjs(), 'day') ||
+                date.isAfter(dayjs().add(HOSTED_PAGE_MAX_LIFETIME_DAYS, 'day'))
               }
               style={{ width: '100%' }}
             />

@@ -8,6 +8,7 @@ import {
   ROUTE_PATTERNS,
   SUCCESS_MESSAGES,
   type HostedPageLinkDto,
+  type ListParams,
 } from '@syncdesk/contracts';
 import {
   DataTable,
@@ -134,7 +135,10 @@ export function HostedPageListPage() {
           value: status,
           label: HOSTED_PAGE_LINK_STATUS_DISPLAY[status].label,
         }))}
-        onChange={(status?: string) => query.setParams({ filter: status, page: 1 })}
+        // `status` is the list's own parameter (a link's status is derived, not a column).
+        onChange={(status?: string) =>
+          query.setParams((previous) => ({ ...previous, page: 1, status }) as ListParams)
+        }
       />
     </>
   );
@@ -146,7 +150,9 @@ export function HostedPageListPage() {
         subtitle="Links that let someone without an account connect their own channels to one of your stores."
         actions={
           <>
-            <Button onClick={() => void navigate(ROUTE_PATTERNS.hostedPagesSettings)}>Hosted Pages Settings</Button>
+            <Button onClick={() => void navigate(ROUTE_PATTERNS.hostedPagesSettings)}>
+              Hosted Pages Settings
+            </Button>
             {can('channels.create') ? (
               <Button type="primary" onClick={() => setCreating(true)}>
                 Create link
@@ -171,11 +177,7 @@ export function HostedPageListPage() {
           ) : undefined
         }
       />
-      <CreateLinkModal
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={() => query.reload()}
-      />
+      <CreateLinkModal open={creating} onClose={() => setCreating(false)} onCreated={() => query.reload()} />
       <LinkDetailDrawer linkId={openLinkId} onClose={() => setOpenLinkId(null)} />
     </>
   );

@@ -37,7 +37,9 @@ export function HostedPagePreview({ styles, logoUrl }: { styles: HostedPageStyle
       >
         <Card title="Connect a channel" size="small">
           <Flex vertical gap={12}>
-            {styles.displaySearch ? <Input placeholder="Search channels" aria-label="Preview search" readOnly /> : null}
+            {styles.displaySearch ? (
+              <Input placeholder="Search channels" aria-label="Preview search" readOnly />
+            ) : null}
             <Flex gap={8} wrap>
               {SAMPLE_CHANNELS.map((channel) => (
                 <Button key={channel.slug} style={{ height: 'auto', padding: 10, display: 'flex', gap: 8 }}>

@@ -93,7 +93,8 @@ function stylesOf(values: Partial<SettingsFormValues>): HostedPageStyles {
 function formErrorsOf(error: unknown): { name: (string | number)[]; errors: string[] }[] {
   if (!isApiError(error) || error.status !== 422) return [];
   return Object.entries(error.errors).flatMap(([key, messages]) => {
-    const path = key === 'logo_url' ? ['logoUrl'] : key.startsWith('styles.') ? key.slice(7).split('.') : null;
+    const path =
+      key === 'logo_url' ? ['logoUrl'] : key.startsWith('styles.') ? key.slice(7).split('.') : null;
     if (!path || !messages[0]) return [];
     return [{ name: path.map((part) => (/^\d+$/.test(part) ? Number(part) : part)), errors: [messages[0]] }];
   });
@@ -206,7 +207,9 @@ export function HostedPagesSettingsPage() {
     <PageHeader
       title="Hosted Pages Settings"
       subtitle="How the pages you send to others look. Every link of your company's stores shows it."
-      actions={<Button onClick={() => void navigate(ROUTE_PATTERNS.hostedPages)}>Back to hosted pages</Button>}
+      actions={
+        <Button onClick={() => void navigate(ROUTE_PATTERNS.hostedPages)}>Back to hosted pages</Button>
+      }
     />
   );
   if (failed)
@@ -321,12 +324,16 @@ export function HostedPagesSettingsPage() {
             </Card>
 
             <Card title="Custom stylesheets" style={{ marginBottom: 16 }}>
-              <Form.Item name="isCustomStylesheetsEnabled" label="Load custom stylesheets" valuePropName="checked">
+              <Form.Item
+                name="isCustomStylesheetsEnabled"
+                label="Load custom stylesheets"
+                valuePropName="checked"
+              >
                 <Switch aria-label="Load custom stylesheets" />
               </Form.Item>
               <Typography.Paragraph type="secondary">
-                https addresses of your own CSS, loaded into the hosted pages (up to {MAX_CUSTOM_STYLESHEETS}).
-                They can style the page but never run scripts. The preview here does not load them.
+                https addresses of your own CSS, loaded into the hosted pages (up to {MAX_CUSTOM_STYLESHEETS}
+                ). They can style the page but never run scripts. The preview here does not load them.
               </Typography.Paragraph>
               <Form.List name="customStylesheets">
                 {(items, { add, remove }) => (

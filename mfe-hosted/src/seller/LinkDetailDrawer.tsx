@@ -35,7 +35,9 @@ export function LinkDetailDrawer({ linkId, onClose }: { linkId: number | null; o
         <Flex vertical gap={16}>
           <Descriptions column={1} size="small">
             <Descriptions.Item label="Store">{link.store_name}</Descriptions.Item>
-            <Descriptions.Item label="Offers">{channelTypesSummary(link.channel_types, 10)}</Descriptions.Item>
+            <Descriptions.Item label="Offers">
+              {channelTypesSummary(link.channel_types, 10)}
+            </Descriptions.Item>
             <Descriptions.Item label="Expires">{formatDate(link.expires_at)}</Descriptions.Item>
             <Descriptions.Item label="Status">
               <Tag color={TONE_COLORS[status.tone]}>{status.label}</Tag>
@@ -70,7 +72,9 @@ export function LinkDetailDrawer({ linkId, onClose }: { linkId: number | null; o
                       channel.authorized_at ? ' · connected' : ''
                     }`}
                   />
-                  <Tag color={channel.is_active ? 'success' : 'default'}>{channel.is_active ? 'Active' : 'Inactive'}</Tag>
+                  <Tag color={channel.is_active ? 'success' : 'default'}>
+                    {channel.is_active ? 'Active' : 'Inactive'}
+                  </Tag>
                 </List.Item>
               )}
             />

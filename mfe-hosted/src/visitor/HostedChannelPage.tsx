@@ -1,5 +1,17 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Popconfirm, Result, Skeleton, Space, Switch, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
 import {
@@ -79,14 +91,14 @@ export function HostedChannelPage() {
   const loadForm = useMemo(() => (type ? () => getHostedChannelForm(token, type) : null), [token, type]);
   const [formState] = useLoaded(loadForm);
 
-  const back = (
-    <Button onClick={() => void navigate(routes.hostedPage(token))}>Back to your channels</Button>
-  );
+  const back = <Button onClick={() => void navigate(routes.hostedPage(token))}>Back to your channels</Button>;
   if (channelState.status === 'missing' || (channelId === undefined && formState.status === 'missing')) {
     return (
       <Result
         status="404"
-        title={channelId ? 'This channel could not be found.' : 'This channel type is not offered on this page.'}
+        title={
+          channelId ? 'This channel could not be found.' : 'This channel type is not offered on this page.'
+        }
         extra={back}
       />
     );
@@ -210,7 +222,9 @@ function ChannelActions({
       ) : null}
       <Popconfirm
         title={`Delete ${channel.name}?`}
-        description={channel.is_active ? 'Switch it off first: an active channel can not be deleted.' : undefined}
+        description={
+          channel.is_active ? 'Switch it off first: an active channel can not be deleted.' : undefined
+        }
         okText="Delete"
         okButtonProps={{ danger: true }}
         onConfirm={remove}
@@ -236,7 +250,9 @@ function SettingsForm({ type, fields, channel, prefill, onSave }: SettingsFormPr
   const savedSecrets = channel?.credentials_set ?? [];
   const initialValues = useMemo(() => {
     const known = Object.fromEntries(
-      Object.entries(prefill).filter(([name]) => fields.some((field) => field.name === name && !field.secret)),
+      Object.entries(prefill).filter(([name]) =>
+        fields.some((field) => field.name === name && !field.secret),
+      ),
     );
     return settingsFormValues(fields, { ...known, ...savedValuesOf(channel) });
   }, [fields, channel, prefill]);
@@ -246,13 +262,17 @@ function SettingsForm({ type, fields, channel, prefill, onSave }: SettingsFormPr
     const values = form.getFieldsValue(true) as Record<string, unknown>;
     const errors = validate(settingsValuesToValidate(fields, values, savedSecrets));
     if (errors) {
-      form.setFields(Object.entries(errors).map(([name, messages]) => ({ name, errors: messages.slice(0, 1) })));
+      form.setFields(
+        Object.entries(errors).map(([name, messages]) => ({ name, errors: messages.slice(0, 1) })),
+      );
       return;
     }
     setSaving(true);
     try {
       await onSave(settingsWireValues(fields, values));
-      form.setFieldsValue(Object.fromEntries(fields.filter((field) => field.secret).map((f) => [f.name, ''])));
+      form.setFieldsValue(
+        Object.fromEntries(fields.filter((field) => field.secret).map((f) => [f.name, ''])),
+      );
     } catch (error) {
       if (!applyServerErrors(form, error) && !isApiError(error)) throw error;
     } finally {
@@ -261,7 +281,14 @@ function SettingsForm({ type, fields, channel, prefill, onSave }: SettingsFormPr
   };
 
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={save} disabled={saving} noValidate>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={save}
+      disabled={saving}
+      noValidate
+    >
       <SettingsFields fields={fields} savedSecrets={savedSecrets} validate={validate} />
       <Button type="primary" htmlType="submit" loading={saving} style={{ marginTop: 16 }}>
         {channel ? 'Save' : 'Create channel'}

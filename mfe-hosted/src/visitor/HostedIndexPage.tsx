@@ -129,7 +129,11 @@ export function HostedIndexPage() {
                 </Button>
                 <Popconfirm
                   title={`Delete ${channel.name}?`}
-                  description={channel.is_active ? 'Switch it off first: an active channel can not be deleted.' : undefined}
+                  description={
+                    channel.is_active
+                      ? 'Switch it off first: an active channel can not be deleted.'
+                      : undefined
+                  }
                   okText="Delete"
                   okButtonProps={{ danger: true }}
                   onConfirm={() => remove(channel)}
@@ -155,10 +159,16 @@ export function HostedIndexPage() {
             />
           ) : null}
           {shown.length === 0 ? (
-            <Empty description={offered.length ? 'No channel matches your search' : 'No channels are offered'} />
+            <Empty
+              description={offered.length ? 'No channel matches your search' : 'No channels are offered'}
+            />
           ) : (
             <div
-              style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 8 }}
+              style={{
+                display: 'grid',
+                gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+                gap: 8,
+              }}
             >
               {shown.map((entry) => (
                 <Button

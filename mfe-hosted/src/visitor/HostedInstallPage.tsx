@@ -14,10 +14,13 @@ export function HostedInstallPage() {
   const { token: tokenParam } = useParams();
   const [query] = useSearchParams();
   const type = query.get('type') ?? query.get('channel_type') ?? '';
-  if (!type || !user.channel_types.includes(type)) return <Navigate to={routes.hostedPage(tokenParam ?? token)} replace />;
+  if (!type || !user.channel_types.includes(type))
+    return <Navigate to={routes.hostedPage(tokenParam ?? token)} replace />;
   const rest = new URLSearchParams(query);
   rest.delete('type');
   rest.delete('channel_type');
   const search = rest.toString();
-  return <Navigate to={`${routes.hostedPageChannelCreate(token, type)}${search ? `?${search}` : ''}`} replace />;
+  return (
+    <Navigate to={`${routes.hostedPageChannelCreate(token, type)}${search ? `?${search}` : ''}`} replace />
+  );
 }

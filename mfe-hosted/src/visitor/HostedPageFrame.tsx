@@ -75,9 +75,7 @@ function loadAssets(logoUrl: string | null, styles: HostedPageStyles) {
 }
 
 type FrameState =
-  | { status: 'loading' }
-  | { status: 'loaded'; user: HostedPageUserDto }
-  | { status: 'failed' };
+  { status: 'loading' } | { status: 'loaded'; user: HostedPageUserDto } | { status: 'failed' };
 
 /**
  * `/hostedPages/{token}` and its pages (layout hostedPage, spec §2): fetches the hosted page user

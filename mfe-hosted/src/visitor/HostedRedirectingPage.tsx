@@ -22,7 +22,10 @@ export function HostedRedirectingPage() {
       setLost(true);
       return;
     }
-    const target = channel && /^\d+$/.test(channel) ? routes.hostedPageChannelDetail(token, channel) : routes.hostedPage(token);
+    const target =
+      channel && /^\d+$/.test(channel)
+        ? routes.hostedPageChannelDetail(token, channel)
+        : routes.hostedPage(token);
     window.location.replace(`${target}${channel ? '?connected=1' : ''}`);
   }, [channel]);
 

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Store } from '../../db/models';
 import { createHostedToken, hostedTokenContext } from '../../modules/hosted-pages/hosted-token';
 import { insertChannelRow } from '../../testing/channel-fixtures';
-import { ALPHA_MARKER, noRequest, type CaseRequest, type IsolationWorld, type RouteCases } from './route-case';
+import {
+  ALPHA_MARKER,
+  noRequest,
+  type CaseRequest,
+  type IsolationWorld,
+  type RouteCases,
+} from './route-case';
 
 /**
  * Cases for hosted pages (api/src/modules/hosted-pages). The seller's routes are asked like any
@@ -122,12 +128,21 @@ export const hostedPagesCases: RouteCases = {
     ...visitor,
     // No marker in the name: Beta's visitor makes its own channel, whose name comes back.
     request: async () => ({
-      body: { channel_type: 'shopify', name: 'Made through a hosted page', shop_url: 'https://shop.example.com' },
+      body: {
+        channel_type: 'shopify',
+        name: 'Made through a hosted page',
+        shop_url: 'https://shop.example.com',
+      },
     }),
     ownerStatus: 201,
     isolation: 'own',
   },
-  'GET /hostedPages/channels/:id': { ...visitor, request: channelRequest, ownerStatus: 200, isolation: 'ids' },
+  'GET /hostedPages/channels/:id': {
+    ...visitor,
+    request: channelRequest,
+    ownerStatus: 200,
+    isolation: 'ids',
+  },
   'PUT /hostedPages/channels/:id': {
     ...visitor,
     request: async (world) => ({
@@ -143,7 +158,12 @@ export const hostedPagesCases: RouteCases = {
     ownerStatus: 200,
     isolation: 'ids',
   },
-  'DELETE /hostedPages/channels/:id': { ...visitor, request: channelRequest, ownerStatus: 204, isolation: 'ids' },
+  'DELETE /hostedPages/channels/:id': {
+    ...visitor,
+    request: channelRequest,
+    ownerStatus: 204,
+    isolation: 'ids',
+  },
   'GET /hostedPages/channels/:id/authorizeChannelAsGuest': {
     ...visitor,
     request: channelRequest,

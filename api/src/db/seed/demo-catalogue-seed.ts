@@ -482,7 +482,11 @@ const OVERSOLD = 'MUG-STW-350-TER';
 
 const DAY_MS = 86_400_000;
 
-export async function seedDemoCatalogue(models: Models, store: Store, transaction: Transaction): Promise<void> {
+export async function seedDemoCatalogue(
+  models: Models,
+  store: Store,
+  transaction: Transaction,
+): Promise<void> {
   // Both start from nothing here: one stays sold out, the other gets its own history below.
   const products = demoProducts().map((product) =>
     product.sku === SOLD_OUT || product.sku === OVERSOLD ? { ...product, quantity: 0 } : product,
@@ -546,7 +550,13 @@ export async function seedDemoCatalogue(models: Models, store: Store, transactio
   const movements: CreationAttributes<StockMovement>[] = [];
   const activities: CreationAttributes<Activity>[] = [];
   const onHand = new Map<number, number>();
-  const move = (sku: string, delta: number, reason: StockMovement['reason'], sourceRef: string, daysAgo: number) => {
+  const move = (
+    sku: string,
+    delta: number,
+    reason: StockMovement['reason'],
+    sourceRef: string,
+    daysAgo: number,
+  ) => {
     const productId = idOf(sku);
     const before = onHand.get(productId) ?? 0;
     const after = before + delta;

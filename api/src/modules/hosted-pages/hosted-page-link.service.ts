@@ -37,14 +37,11 @@ const LIST_SPEC: ListQuerySpec<Attributes<HostedPage>> = {
 export const statusOf = (link: Pick<HostedPage, 'revoked_at' | 'expires_at'>, now = Date.now()) =>
   link.revoked_at ? 'revoked' : link.expires_at.getTime() <= now ? 'expired' : 'active';
 
-/**
- * `filter=active|expired|revoked` (the list convention's `filter` parameter: the status is derived,
- * not a column).
- */
+/** `status=active|expired|revoked`: a plain parameter, since the status is derived, not a column. */
 function statusCondition(status: unknown): WhereOptions<Attributes<HostedPage>> {
   if (status === undefined || status === '') return {};
   if (!HOSTED_PAGE_LINK_STATUSES.includes(status as HostedPageLinkStatus))
-    throw AppError.validation({ filter: ['The selected filter is invalid.'] });
+    throw AppError.validation({ status: ['The selected status is invalid.'] });
   const now = new Date();
   switch (status as HostedPageLinkStatus) {
     case 'active':
@@ -156,7 +153,7 @@ export function createHostedPageLinkService(deps: {
         storeCondition = { store_id: storeId };
       }
       const page = await findPage(models.HostedPage, query, LIST_SPEC, {
-        [Op.and]: [{ company_id: scope.companyId }, storeCondition, statusCondition(query.filter)],
+        [Op.and]: [{ company_id: scope.companyId }, storeCondition, statusCondition(query.status)],
       });
       return { data: await toDtos(page.data), meta: page.meta };
     },
@@ -202,17 +199,15 @@ export function createHostedPageLinkService(deps: {
         : [];
       return {
         ...dto!,
-        channels: channels.map(
-          (channel): HostedPageConnectedChannelDto => ({
-            id: channel.id,
-            name: channel.name,
-            type: channel.type,
-            provider: findCatalogueEntry(channel.type)?.name ?? channel.type,
-            is_active: Boolean(channel.is_active),
-            authorized_at: channel.authorized_at?.toISOString() ?? null,
-            created_at: channel.created_at.toISOString(),
-          }),
-        ),
+        channels: channels.map((channel): HostedPageConnectedChannelDto => ({
+          id: channel.id,
+          name: channel.name,
+          type: channel.type,
+          provider: findCatalogueEntry(channel.type)?.name ?? channel.type,
+          is_active: Boolean(channel.is_active),
+          authorized_at: channel.authorized_at?.toISOString() ?? null,
+          created_at: channel.created_at.toISOString(),
+        })),
       };
     },
 

@@ -94,7 +94,9 @@ export function hostedPageDocumentPolicy(deps: {
       'Content-Security-Policy',
       hostedPageContentSecurityPolicy({
         stylesheets:
-          styles?.isCustomStylesheetsEnabled === true ? styles.customStylesheets.map((sheet) => sheet.url) : [],
+          styles?.isCustomStylesheetsEnabled === true
+            ? styles.customStylesheets.map((sheet) => sheet.url)
+            : [],
         logoUrl: look && !look.styles.isLogoHidden ? look.logo_url : null,
         remoteOrigins,
       }),

@@ -36,7 +36,8 @@ export interface HostedPageSettingsService {
 }
 
 function logoOf(row: HostedPageSetting | null): Pick<HostedPageSettingsDto, 'logo_url' | 'logo_source'> {
-  if (row?.logo_key && row.logo_data) return { logo_url: hostedLogoPath(row.logo_key), logo_source: 'upload' };
+  if (row?.logo_key && row.logo_data)
+    return { logo_url: hostedLogoPath(row.logo_key), logo_source: 'upload' };
   if (row?.logo_url) return { logo_url: row.logo_url, logo_source: 'url' };
   return { logo_url: null, logo_source: null };
 }
@@ -115,7 +116,8 @@ export function createHostedPageSettingsService(deps: {
     }
     for (const [index, sheet] of (input.styles?.customStylesheets ?? []).entries()) {
       const problem = await outboundUrlProblem(sheet.url, guard);
-      if (problem) errors[`styles.customStylesheets.${index}.url`] = [outboundUrlMessage(problem, 'stylesheet URL')];
+      if (problem)
+        errors[`styles.customStylesheets.${index}.url`] = [outboundUrlMessage(problem, 'stylesheet URL')];
     }
     return Object.keys(errors).length ? errors : null;
   }

@@ -150,7 +150,13 @@ export function createHostedVisitorService(deps: {
     },
 
     async updateChannel(caller, id, body) {
-      return channels.update(caller.scope, storeOf(caller), 'channel', await linkedChannelId(caller, id), body);
+      return channels.update(
+        caller.scope,
+        storeOf(caller),
+        'channel',
+        await linkedChannelId(caller, id),
+        body,
+      );
     },
 
     async setChannelStatus(caller, id, isActive) {
@@ -174,7 +180,12 @@ export function createHostedVisitorService(deps: {
     },
 
     async listStatuses(caller, channelId, query) {
-      return customStatuses.list(caller.scope, storeOf(caller), await linkedChannelId(caller, channelId), query);
+      return customStatuses.list(
+        caller.scope,
+        storeOf(caller),
+        await linkedChannelId(caller, channelId),
+        query,
+      );
     },
 
     async showStatus(caller, channelId, id) {
@@ -201,7 +212,12 @@ export function createHostedVisitorService(deps: {
     },
 
     async removeStatus(caller, channelId, id) {
-      await customStatuses.remove(caller.scope, storeOf(caller), await linkedChannelId(caller, channelId), id);
+      await customStatuses.remove(
+        caller.scope,
+        storeOf(caller),
+        await linkedChannelId(caller, channelId),
+        id,
+      );
     },
 
     async recordVisit(caller, path) {

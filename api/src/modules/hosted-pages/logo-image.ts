@@ -13,7 +13,10 @@ const startsWith = (bytes: Buffer, signature: readonly number[], at = 0) =>
 export function detectLogoType(bytes: Buffer): HostedLogoType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) || startsWith(bytes, [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]))
+  if (
+    startsWith(bytes, [0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) ||
+    startsWith(bytes, [0x47, 0x49, 0x46, 0x38, 0x39, 0x61])
+  )
     return 'image/gif';
   // RIFF....WEBP
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
@@ -44,7 +47,8 @@ export async function readLogoBody(request: IncomingMessage): Promise<Buffer> {
 
 /** The upload as an accepted logo: not empty, within the limit, and an image we recognise. */
 export function acceptLogo(bytes: Buffer): { data: Buffer; type: HostedLogoType } {
-  if (bytes.length === 0) throw AppError.validation({ logo: [HOSTED_LOGO_MESSAGES.empty] }, HOSTED_LOGO_MESSAGES.empty);
+  if (bytes.length === 0)
+    throw AppError.validation({ logo: [HOSTED_LOGO_MESSAGES.empty] }, HOSTED_LOGO_MESSAGES.empty);
   if (bytes.length > HOSTED_LOGO_MAX_BYTES) throw tooLarge();
   const type = detectLogoType(bytes);
   if (!type) throw AppError.validation({ logo: [HOSTED_LOGO_MESSAGES.type] }, HOSTED_LOGO_MESSAGES.type);

@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import type { Models } from '../../db/models';
 import type { RequestScope } from '../../http/request-scope';
-import { inChunks } from './product-lookups';
+import { insertRows } from './product-lookups';
 import { priceText } from './product.mapper';
 
 /** One activity as the activity log keeps it (the same columns `activities.record` writes). */
@@ -36,13 +36,11 @@ export async function recordActivities(
     event: entry.event,
     subject_type: entry.subjectType,
     subject_id: entry.subjectId,
-    old_values: entry.old ?? null,
-    new_values: entry.new ?? null,
+    old_values: entry.old ? JSON.stringify(entry.old) : null,
+    new_values: entry.new ? JSON.stringify(entry.new) : null,
     created_at: now,
   }));
-  for (const part of inChunks(rows, 500)) {
-    await models.Activity.bulkCreate(part, { transaction, validate: false, hooks: false });
-  }
+  await insertRows(models.Activity, rows, transaction);
 }
 
 /** What a product's activity records of it (its on hand is the ledger's, never recorded here). */

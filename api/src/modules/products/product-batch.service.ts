@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Op, type Transaction } from 'sequelize';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   KIT_MESSAGES,
   createProductSchema,
@@ -16,7 +16,7 @@ import { fieldErrorsOf } from '../../http/validate';
 import { changedFields } from '../activities/activity.service';
 import { productSnapshot, recordActivities, type ProductActivity } from './product-activities';
 import type { ProductUpsertRow, UpsertRowResult } from './product-batch.types';
-import { inChunks, kitsUsing, productsBySku, reachStore } from './product-lookups';
+import { inChunks, insertRows, kitsUsing, productsBySku, reachStore } from './product-lookups';
 import { priceText } from './product.mapper';
 import {
   NAMED_IDS_LIMIT,
@@ -228,23 +228,26 @@ export function createUpsertMany(deps: ProductServiceDeps): UpsertMany {
       // New products, in one INSERT per chunk; their ids read back by the uuids given here.
       const creates = planned.filter((entry) => !entry.existing);
       const uuidOf = new Map<Planned, string>();
-      for (const part of inChunks(creates, 500)) {
-        await models.Product.bulkCreate(
-          part.map((entry) => {
-            const uuid = randomUUID();
-            uuidOf.set(entry, uuid);
-            return {
-              uuid,
-              company_id: store.company_id,
-              store_id: store.id,
-              sku: entry.row.sku,
-              quantity: 0,
-              ...entry.values,
-            };
-          }),
-          { transaction, validate: false, hooks: false },
-        );
-      }
+      const now = new Date();
+      await insertRows(
+        models.Product,
+        creates.map((entry) => {
+          const uuid = randomUUID();
+          uuidOf.set(entry, uuid);
+          return {
+            uuid,
+            company_id: store.company_id,
+            store_id: store.id,
+            sku: entry.row.sku,
+            quantity: 0,
+            ...entry.values,
+            api_sync_status: 0,
+            created_at: now,
+            updated_at: now,
+          };
+        }),
+        transaction,
+      );
       const idOf = new Map<string, number>();
       for (const entry of planned) if (entry.existing) idOf.set(skuKey(entry.row.sku), entry.existing.id);
       for (const part of inChunks([...uuidOf.values()])) {

@@ -121,3 +121,22 @@ export function validationError(problems: FieldErrors): AppError {
     more > 0 ? `${messages[0]} (and ${more} more problem${more === 1 ? '' : 's'})` : (messages[0] ?? '');
   return AppError.validation(problems, message || undefined);
 }
+
+/**
+ * Many rows in one INSERT per chunk, straight through the query interface: batches of a thousand
+ * movements or activities skip building a model instance per row. Values are the columns' own
+ * (JSON columns already as text).
+ */
+export async function insertRows(
+  model: { sequelize?: Sequelize; getTableName(): string | { tableName: string } },
+  rows: Record<string, unknown>[],
+  transaction: Transaction,
+  chunk = 500,
+): Promise<void> {
+  const table = model.getTableName();
+  for (const part of inChunks(rows, chunk)) {
+    await model
+      .sequelize!.getQueryInterface()
+      .bulkInsert(typeof table === 'string' ? table : table.tableName, part, { transaction });
+  }
+}

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Op, type CreationAttributes, type Sequelize, type Transaction } from 'sequelize';
 import { KIT_MESSAGES, rooms, type Publish, type StockMovementReason } from '@syncdesk/contracts';
-import type { Activity, Models } from '../../db/models';
+import type { Models } from '../../db/models';
 import type { StockMovement } from '../../db/catalogue.models';
 import { AppError } from '../../http/app-error';
 import type { RequestScope } from '../../http/request-scope';
 import type { CatalogueWrite } from './catalogue-writes';
+import { insertRows } from './product-lookups';
 import type { StockChange, StockChangeListener, StockChangeResult, StockService } from './stock.types';
 
 /** The activity every stock change writes (`GET activities/product/{id}/stock_updated` lists them). */
@@ -177,8 +178,9 @@ export function createStockService(deps: {
     }
 
     const now = new Date();
-    const movements: CreationAttributes<StockMovement>[] = [];
-    const activities: CreationAttributes<Activity>[] = [];
+    const movements: (CreationAttributes<StockMovement> & { created_at: Date })[] = [];
+    // Activity rows as the table keeps them: old/new values as JSON text.
+    const activities: Record<string, unknown>[] = [];
     const results: StockChangeResult[] = [];
     for (const [index, change] of changes.entries()) {
       const before = current.get(change.productId)!;
@@ -218,8 +220,8 @@ export function createStockService(deps: {
         event: STOCK_UPDATED_EVENT,
         subject_type: 'product',
         subject_id: change.productId,
-        old_values: { quantity: before },
-        new_values: { quantity: after, delta, reason, source_ref: sourceRef },
+        old_values: JSON.stringify({ quantity: before }),
+        new_values: JSON.stringify({ quantity: after, delta, reason, source_ref: sourceRef }),
         created_at: now,
       });
       results.push({ productId: change.productId, applied: true, before, after });
@@ -228,9 +230,7 @@ export function createStockService(deps: {
 
     // A key another writer committed since the read above fails the insert: the transaction runs
     // again (catalogue-writes) and then reads that key as used.
-    for (const part of chunks(movements)) {
-      await models.StockMovement.bulkCreate(part, { transaction, validate: false, hooks: false });
-    }
+    await insertRows(models.StockMovement, movements, transaction);
     const finals = [...new Set(movements.map((movement) => movement.product_id))].map(
       (id) => [id, current.get(id)!] as const,
     );
@@ -244,9 +244,7 @@ export function createStockService(deps: {
         },
       );
     }
-    for (const part of chunks(activities)) {
-      await models.Activity.bulkCreate(part, { transaction, validate: false, hooks: false });
-    }
+    await insertRows(models.Activity, activities, transaction);
     return results;
   }
 

@@ -183,7 +183,11 @@ export function createChannelAuthorizationService(
     await deps.activities.record(null, {
       ...(hostedLink
         ? {
-            actor: { source: 'hosted_page', sourceName: hostedActorName(hostedLink.name), via: 'hosted_page' },
+            actor: {
+              source: 'hosted_page',
+              sourceName: hostedActorName(hostedLink.name),
+              via: 'hosted_page',
+            },
           }
         : {}),
       event: 'channel.authorized',

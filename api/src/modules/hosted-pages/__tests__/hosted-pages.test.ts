@@ -165,13 +165,20 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
 
       const outlet = await call('GET', `/hostedPages/list?store_id=${alpha.stores[1]!.id}`, ownerToken);
       expect(outlet.body.data.map((entry: { id: number }) => entry.id)).toContain(link.id);
-      const active = await call('GET', `/hostedPages/list?filter=active&store_id=${alpha.stores[1]!.id}`, ownerToken);
+      const active = await call(
+        'GET',
+        `/hostedPages/list?status=active&store_id=${alpha.stores[1]!.id}`,
+        ownerToken,
+      );
       expect(active.body.data.map((entry: { id: number }) => entry.id)).not.toContain(link.id);
-      const onlyRevoked = await call('GET', '/hostedPages/list?filter=revoked', ownerToken);
+      const onlyRevoked = await call('GET', '/hostedPages/list?status=revoked', ownerToken);
       expect(onlyRevoked.body.data.map((entry: { id: number }) => entry.id)).toEqual([link.id]);
-      expect((await call('GET', '/hostedPages/list?filter=gone', ownerToken)).status).toBe(422);
+      expect((await call('GET', '/hostedPages/list?status=gone', ownerToken)).status).toBe(422);
       // The channel stays with the store.
-      expect((await call('GET', `/stores/${alpha.stores[1]!.id}/channels/${made.body.data.id}`, ownerToken)).status).toBe(200);
+      expect(
+        (await call('GET', `/stores/${alpha.stores[1]!.id}/channels/${made.body.data.id}`, ownerToken))
+          .status,
+      ).toBe(200);
     });
   });
 
@@ -255,8 +262,14 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
       expect(form.body.data.map((field: { name: string }) => field.name)).toContain('shop_url');
       expect((await call('GET', '/rules/store/ebay', link.token)).status).toBe(404);
 
-      const refused = await call('POST', '/hostedPages/channels', link.token, { channel_type: 'ebay', name: 'x' });
-      expect(refused).toMatchObject({ status: 422, body: { errors: { channel_type: [CHANNEL_TYPE_NOT_OFFERED] } } });
+      const refused = await call('POST', '/hostedPages/channels', link.token, {
+        channel_type: 'ebay',
+        name: 'x',
+      });
+      expect(refused).toMatchObject({
+        status: 422,
+        body: { errors: { channel_type: [CHANNEL_TYPE_NOT_OFFERED] } },
+      });
       const invalid = await call('POST', '/hostedPages/channels', link.token, { channel_type: 'shopify' });
       expect(invalid.status).toBe(422);
       expect(Object.keys(invalid.body.errors)).toEqual(expect.arrayContaining(['name', 'shop_url']));
@@ -264,7 +277,11 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
       const created = await call('POST', '/hostedPages/channels', link.token, shopifyBody('Visitor Shopify'));
       expect(created.status).toBe(201);
       const id = created.body.data.id as number;
-      expect(created.body.data).toMatchObject({ store_id: alpha.stores[0]!.id, type: 'shopify', is_active: false });
+      expect(created.body.data).toMatchObject({
+        store_id: alpha.stores[0]!.id,
+        type: 'shopify',
+        is_active: false,
+      });
 
       const listed = await call('GET', '/hostedPages/channels', link.token);
       expect(listed.body).toMatchObject({ meta: { total: 1 }, data: [{ id, name: 'Visitor Shopify' }] });
@@ -275,7 +292,10 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
         expect((await call('DELETE', `/hostedPages/channels/${id}`, token)).status).toBe(404);
       }
       expect((await call('GET', `/hostedPages/channels/${sellersOwn.id}`, link.token)).status).toBe(404);
-      expect((await call('PUT', `/hostedPages/channels/${sellersOwn.id}/status`, link.token, { is_active: true })).status).toBe(404);
+      expect(
+        (await call('PUT', `/hostedPages/channels/${sellersOwn.id}/status`, link.token, { is_active: true }))
+          .status,
+      ).toBe(404);
 
       // The seller sees it in the store, recorded as done by the hosted page.
       const inStore = await call('GET', `/stores/${alpha.stores[0]!.id}/channels?per_page=100`, ownerToken);
@@ -291,13 +311,19 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
         via: 'hosted_page',
       });
 
-      const renamed = await call('PUT', `/hostedPages/channels/${id}`, link.token, { name: 'Renamed', shop_url: PUBLIC_HOST });
+      const renamed = await call('PUT', `/hostedPages/channels/${id}`, link.token, {
+        name: 'Renamed',
+        shop_url: PUBLIC_HOST,
+      });
       expect(renamed.body.data.name).toBe('Renamed');
       expect((await call('GET', `/hostedPages/channels/${id}`, link.token)).body.data.name).toBe('Renamed');
       const on = await call('PUT', `/hostedPages/channels/${id}/status`, link.token, { is_active: true });
       expect(on.body.data.is_active).toBe(true);
       const activeDelete = await call('DELETE', `/hostedPages/channels/${id}`, link.token);
-      expect(activeDelete).toMatchObject({ status: 422, body: { message: 'You can not delete an active channel' } });
+      expect(activeDelete).toMatchObject({
+        status: 422,
+        body: { message: 'You can not delete an active channel' },
+      });
       await call('PUT', `/hostedPages/channels/${id}/status`, link.token, { is_active: false });
       expect((await call('DELETE', `/hostedPages/channels/${id}`, link.token)).status).toBe(204);
       expect((await call('GET', `/hostedPages/channels/${id}`, link.token)).status).toBe(404);
@@ -307,16 +333,25 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
     it('manages the custom order statuses of its channels only', async () => {
       const link = await createLink();
       const other = await createLink();
-      const channel = (await call('POST', '/hostedPages/channels', link.token, shopifyBody('Statuses'))).body.data;
+      const channel = (await call('POST', '/hostedPages/channels', link.token, shopifyBody('Statuses'))).body
+        .data;
       const base = `/hostedPages/channels/${channel.id}/customOrderStatuses`;
-      const created = await call('POST', base, link.token, { custom_status: 'awaiting', friendly_status: 'Awaiting' });
+      const created = await call('POST', base, link.token, {
+        custom_status: 'awaiting',
+        friendly_status: 'Awaiting',
+      });
       expect(created.status).toBe(201);
       const statusId = created.body.data.id as number;
-      expect((await call('POST', base, link.token, { custom_status: 'AWAITING', friendly_status: 'x' })).body.errors).toEqual({
+      expect(
+        (await call('POST', base, link.token, { custom_status: 'AWAITING', friendly_status: 'x' })).body
+          .errors,
+      ).toEqual({
         custom_status: ['The custom status has already been taken.'],
       });
       expect((await call('GET', base, link.token)).body).toMatchObject({ meta: { total: 1 } });
-      expect((await call('GET', `${base}/${statusId}`, link.token)).body.data.friendly_status).toBe('Awaiting');
+      expect((await call('GET', `${base}/${statusId}`, link.token)).body.data.friendly_status).toBe(
+        'Awaiting',
+      );
       const updated = await call('PUT', `${base}/${statusId}`, link.token, { friendly_status: 'Waiting' });
       expect(updated.body.data.friendly_status).toBe('Waiting');
       expect((await call('GET', base, other.token)).status).toBe(404);
@@ -345,8 +380,13 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
 
     it('connects through the guest OAuth flow and comes back to the hosted page; a revoked link connects nothing', async () => {
       const link = await createLink({ name: 'OAuth' });
-      const channel = (await call('POST', '/hostedPages/channels', link.token, shopifyBody('Visitor OAuth'))).body.data;
-      const authorize = await call('GET', `/hostedPages/channels/${channel.id}/authorizeChannelAsGuest`, link.token);
+      const channel = (await call('POST', '/hostedPages/channels', link.token, shopifyBody('Visitor OAuth')))
+        .body.data;
+      const authorize = await call(
+        'GET',
+        `/hostedPages/channels/${channel.id}/authorizeChannelAsGuest`,
+        link.token,
+      );
       expect(authorize.status).toBe(200);
       expect(Date.parse(authorize.body.data.expires_at) - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
       const back = await decideOnConsent(authorize.body.data.url, 'allow');
@@ -360,14 +400,20 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
         guest: true,
         return_to: `/hostedPages/redirecting?channel=${channel.id}`,
       });
-      expect((await call('GET', `/hostedPages/channels/${channel.id}`, link.token)).body.data.authorized_at).not.toBeNull();
+      expect(
+        (await call('GET', `/hostedPages/channels/${channel.id}`, link.token)).body.data.authorized_at,
+      ).not.toBeNull();
       const authorized = await server.services.models.Activity.findOne({
         where: { event: 'channel.authorized', subject_id: channel.id },
       });
       expect(authorized).toMatchObject({ source: 'hosted_page', via: 'hosted_page', user_id: null });
 
       // A consent link from a page revoked since is refused at the callback.
-      const again = await call('GET', `/hostedPages/channels/${channel.id}/authorizeChannelAsGuest`, link.token);
+      const again = await call(
+        'GET',
+        `/hostedPages/channels/${channel.id}/authorizeChannelAsGuest`,
+        link.token,
+      );
       await call('DELETE', `/hostedPages/links/${link.id}`, ownerToken);
       const late = await decideOnConsent(again.body.data.url, 'allow');
       const refused = await call('POST', '/authorization/shopify/callback', undefined, {
@@ -375,7 +421,9 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
         state: late.searchParams.get('state'),
       });
       expect(refused.status).toBe(422);
-      expect((await call('GET', `/hostedPages/channels/${channel.id}/authorizeChannelAsGuest`, link.token)).status).toBe(401);
+      expect(
+        (await call('GET', `/hostedPages/channels/${channel.id}/authorizeChannelAsGuest`, link.token)).status,
+      ).toBe(401);
     });
   });
 
@@ -409,7 +457,9 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
         customStylesheets: [{ id: 'a', url: `${PUBLIC_HOST}/brand.css` }],
       });
       // A partial update keeps the rest.
-      const again = await call('PUT', '/hostedPagesSettings', token, { styles: { backgroundColor: '#000000' } });
+      const again = await call('PUT', '/hostedPagesSettings', token, {
+        styles: { backgroundColor: '#000000' },
+      });
       expect(again.body.data.styles).toMatchObject({ backgroundColor: '#000000', buttonColor: '#ff5500' });
       const activity = await server.services.models.Activity.findOne({
         where: { event: 'hosted_page_settings.updated', company_id: company.company.id },
@@ -439,7 +489,10 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
       });
       const tooMany = await call('PUT', '/hostedPagesSettings', ownerToken, {
         styles: {
-          customStylesheets: Array.from({ length: 6 }, (_, index) => ({ id: `${index}`, url: `${PUBLIC_HOST}/${index}.css` })),
+          customStylesheets: Array.from({ length: 6 }, (_, index) => ({
+            id: `${index}`,
+            url: `${PUBLIC_HOST}/${index}.css`,
+          })),
         },
       });
       expect(tooMany.body.errors).toEqual({
@@ -469,20 +522,29 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
       const byUrl = await call('PUT', '/hostedPagesSettings', token, { logo_url: `${PUBLIC_HOST}/logo.png` });
       expect(byUrl.body.data).toMatchObject({ logo_url: `${PUBLIC_HOST}/logo.png`, logo_source: 'url' });
 
-      const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+      const svg = await upload(
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      );
       expect(svg.status).toBe(422);
-      expect((await readJson(svg)).errors).toEqual({ logo: ['The logo must be a PNG, JPEG, GIF or WebP image.'] });
+      expect((await readJson(svg)).errors).toEqual({
+        logo: ['The logo must be a PNG, JPEG, GIF or WebP image.'],
+      });
       // A text file named and typed as a PNG is still not one.
       expect((await upload(Buffer.from('not really a png'))).status).toBe(422);
       const large = await upload(Buffer.concat([PNG, Buffer.alloc(HOSTED_LOGO_MAX_BYTES)]));
       expect(large.status).toBe(422);
-      expect((await readJson(large)).errors).toEqual({ logo: ['The logo may not be greater than 512 kilobytes.'] });
+      expect((await readJson(large)).errors).toEqual({
+        logo: ['The logo may not be greater than 512 kilobytes.'],
+      });
       expect((await upload(Buffer.alloc(0))).status).toBe(422);
 
       const accepted = await upload(PNG, 'application/octet-stream');
       expect(accepted.status).toBe(200);
       const settings = (await readJson(accepted)).data;
-      expect(settings).toMatchObject({ logo_source: 'upload', logo_url: expect.stringMatching(/^\/api\/hostedPages\/logo\/[0-9a-f]{32}$/) });
+      expect(settings).toMatchObject({
+        logo_source: 'upload',
+        logo_url: expect.stringMatching(/^\/api\/hostedPages\/logo\/[0-9a-f]{32}$/),
+      });
 
       // Served to anyone (the visitor has no account), as the type its bytes say, never sniffed.
       const served = await fetch(`${server.url}${settings.logo_url}`);
@@ -527,7 +589,9 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
       expect(referrer).toBe('no-referrer');
       expect(directive(policy, 'style-src')).toBe(`style-src 'self' 'unsafe-inline' ${sheet}`);
       expect(directive(policy, 'script-src')).toBe("script-src 'self'");
-      expect(directive(policy, 'img-src')).toBe(`img-src 'self' data: blob: https://93.184.216.35 ${PUBLIC_HOST}`);
+      expect(directive(policy, 'img-src')).toBe(
+        `img-src 'self' data: blob: https://93.184.216.35 ${PUBLIC_HOST}`,
+      );
       expect(directive(policy, 'object-src')).toBe("object-src 'none'");
       expect(directive(policy, 'default-src')).toBe("default-src 'self'");
 
@@ -541,7 +605,11 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
     it('is strict for dead links and the hosted area’s own pages, and absent elsewhere', async () => {
       const link = await createLink();
       await call('DELETE', `/hostedPages/links/${link.id}`, ownerToken);
-      for (const path of [`/hostedPages/${link.token}`, `/hostedPages/hp_${'x'.repeat(43)}`, '/hostedPages/error']) {
+      for (const path of [
+        `/hostedPages/${link.token}`,
+        `/hostedPages/hp_${'x'.repeat(43)}`,
+        '/hostedPages/error',
+      ]) {
         const { policy } = await policyOf(path);
         expect(directive(policy, 'style-src')).toBe("style-src 'self' 'unsafe-inline'");
         expect(directive(policy, 'img-src')).toBe("img-src 'self' data: blob:");

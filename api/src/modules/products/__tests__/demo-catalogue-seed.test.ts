@@ -33,10 +33,12 @@ describe('demo catalogue', () => {
     expect(products.length).toBeLessThanOrEqual(210);
     expect(kits.length).toBeGreaterThanOrEqual(5);
     expect(new Set(products.map((product) => product.sku)).size).toBe(products.length);
-    expect(products.filter((product) => product.type === 'product' && product.quantity === 0).length).toBeGreaterThan(3);
-    expect(products.filter((product) => product.quantity < 0).map((product) => [product.sku, product.quantity])).toEqual([
-      ['MUG-STW-350-TER', -2],
-    ]);
+    expect(
+      products.filter((product) => product.type === 'product' && product.quantity === 0).length,
+    ).toBeGreaterThan(3);
+    expect(
+      products.filter((product) => product.quantity < 0).map((product) => [product.sku, product.quantity]),
+    ).toEqual([['MUG-STW-350-TER', -2]]);
     expect(kits.every((kit) => kit.quantity === 0)).toBe(true);
 
     const sums = (await models.StockMovement.findAll({
@@ -46,9 +48,12 @@ describe('demo catalogue', () => {
       raw: true,
     })) as unknown as { product_id: number; total: number }[];
     const ledger = new Map(sums.map((row) => [row.product_id, Number(row.total)]));
-    for (const product of products) expect([product.sku, ledger.get(product.id) ?? 0]).toEqual([product.sku, product.quantity]);
+    for (const product of products)
+      expect([product.sku, ledger.get(product.id) ?? 0]).toEqual([product.sku, product.quantity]);
     expect(
-      await models.Activity.count({ where: { event: 'product.stock_updated', subject_id: { [Op.in]: [...ledger.keys()] } } }),
+      await models.Activity.count({
+        where: { event: 'product.stock_updated', subject_id: { [Op.in]: [...ledger.keys()] } },
+      }),
     ).toBe(await models.StockMovement.count({ where: { store_id: store.id } }));
 
     const available = await availabilityOf(
@@ -59,6 +64,8 @@ describe('demo catalogue', () => {
     // A component sold out: the kit can't be built.
     expect(figure('KIT-COFFEE-DUO')).toBe(0);
     expect(figure('KIT-TEA-LOVER')).toBeGreaterThan(0);
-    expect(await models.KitItem.count({ where: { kit_product_id: kits.map((kit) => kit.id) } })).toBeGreaterThanOrEqual(20);
+    expect(
+      await models.KitItem.count({ where: { kit_product_id: kits.map((kit) => kit.id) } }),
+    ).toBeGreaterThanOrEqual(20);
   });
 });

@@ -32,11 +32,20 @@ describe('product batch upsert (mysql)', () => {
 
   const upsert = (rows: ProductUpsertRow[], sourceRef = 'file-a') =>
     server.services.products.upsertMany(scope, store.id, rows, { reason: 'import', sourceRef });
-  const bySku = async (sku: string) => (await models.Product.findOne({ where: { store_id: store.id, sku } }))!;
+  const bySku = async (sku: string) =>
+    (await models.Product.findOne({ where: { store_id: store.id, sku } }))!;
 
   it('writes the good rows, reports each bad one with its field, and keeps the row order', async () => {
     const rows: ProductUpsertRow[] = [
-      { sku: 'GIFT-1', title: 'Gift box', type: 'kit', kit_items: [{ sku: 'MUG-1', quantity: 2 }, { sku: 'TEA-1', quantity: 1 }] },
+      {
+        sku: 'GIFT-1',
+        title: 'Gift box',
+        type: 'kit',
+        kit_items: [
+          { sku: 'MUG-1', quantity: 2 },
+          { sku: 'TEA-1', quantity: 1 },
+        ],
+      },
       { sku: 'MUG-1', title: 'Mug', type: 'product', quantity: 10, price: '8.50' },
       { sku: '', title: 'No SKU', type: 'product' },
       { sku: 'TEA-1', title: 'Tea', type: 'product', quantity: 4, barcode: '5000000000001' },
@@ -63,54 +72,97 @@ describe('product batch upsert (mysql)', () => {
       },
       {
         status: 'failed',
-        errors: [{ field: 'kit_items.0.sku', message: 'GIFT-1 is a kit, and a kit can not contain another kit.' }],
-      },
-      { status: 'failed', errors: [{ field: 'kit_items.0.sku', message: 'There is no product with SKU NOPE in this store.' }] },
-      {
-        status: 'failed',
-        errors: [{ field: 'sku', message: 'The SKU mug-1 appears in an earlier row too; only that row is used.' }],
+        errors: [
+          { field: 'kit_items.0.sku', message: 'GIFT-1 is a kit, and a kit can not contain another kit.' },
+        ],
       },
       {
         status: 'failed',
-        errors: [{ field: 'kit_items.0.quantity', message: 'Each component needs a whole number of units of at least 1.' }],
+        errors: [{ field: 'kit_items.0.sku', message: 'There is no product with SKU NOPE in this store.' }],
       },
-      { status: 'failed', errors: [{ field: 'kit_items.0.sku', message: 'A kit can not contain itself (SELF).' }] },
       {
         status: 'failed',
         errors: [
-          { field: 'kit_items', message: 'Only a kit has components. Choose the type Kit, or remove the components.' },
+          { field: 'sku', message: 'The SKU mug-1 appears in an earlier row too; only that row is used.' },
+        ],
+      },
+      {
+        status: 'failed',
+        errors: [
+          {
+            field: 'kit_items.0.quantity',
+            message: 'Each component needs a whole number of units of at least 1.',
+          },
+        ],
+      },
+      {
+        status: 'failed',
+        errors: [{ field: 'kit_items.0.sku', message: 'A kit can not contain itself (SELF).' }],
+      },
+      {
+        status: 'failed',
+        errors: [
+          {
+            field: 'kit_items',
+            message: 'Only a kit has components. Choose the type Kit, or remove the components.',
+          },
         ],
       },
     ]);
     expect([mug.quantity, tea.quantity, gift.quantity]).toEqual([10, 4, 0]);
     expect(Number(mug.price)).toBe(8.5);
-    const lines = await models.KitItem.findAll({ where: { kit_product_id: gift.id }, order: [['id', 'ASC']] });
+    const lines = await models.KitItem.findAll({
+      where: { kit_product_id: gift.id },
+      order: [['id', 'ASC']],
+    });
     expect(lines.map((line) => [line.component_product_id, line.sku, line.quantity])).toEqual([
       [mug.id, 'MUG-1', 2],
       [tea.id, 'TEA-1', 1],
     ]);
     const movements = await models.StockMovement.findAll({ where: { product_id: [mug.id, tea.id] } });
-    expect(movements.map((movement) => [movement.product_id, movement.delta, movement.reason, movement.source_ref])).toEqual(
+    expect(
+      movements.map((movement) => [
+        movement.product_id,
+        movement.delta,
+        movement.reason,
+        movement.source_ref,
+      ]),
+    ).toEqual(
       expect.arrayContaining([
         [mug.id, 10, 'import', 'file-a'],
         [tea.id, 4, 'import', 'file-a'],
       ]),
     );
-    expect(await models.Activity.count({ where: { event: 'product.created', subject_id: [mug.id, tea.id, gift.id] } })).toBe(3);
+    expect(
+      await models.Activity.count({
+        where: { event: 'product.created', subject_id: [mug.id, tea.id, gift.id] },
+      }),
+    ).toBe(3);
   });
 
   it('changes nothing when the same file runs again, and only what differs in another', async () => {
     const rows: ProductUpsertRow[] = [
       { sku: 'LAMP-1', title: 'Lamp', type: 'product', quantity: 5, price: '20' },
       { sku: 'BULB-1', title: 'Bulb', type: 'product', quantity: 50 },
-      { sku: 'LAMP-KIT', title: 'Lamp kit', type: 'kit', kit_items: [{ sku: 'LAMP-1', quantity: 1 }, { sku: 'BULB-1', quantity: 2 }] },
+      {
+        sku: 'LAMP-KIT',
+        title: 'Lamp kit',
+        type: 'kit',
+        kit_items: [
+          { sku: 'LAMP-1', quantity: 1 },
+          { sku: 'BULB-1', quantity: 2 },
+        ],
+      },
     ];
     const first = await upsert(rows, 'file-b');
     expect(first.map((result) => result.status)).toEqual(['created', 'created', 'created']);
     const snapshot = async () =>
-      (await models.Product.findAll({ where: { sku: ['LAMP-1', 'BULB-1', 'LAMP-KIT'], store_id: store.id }, order: [['id', 'ASC']] })).map(
-        (row) => [row.sku, row.quantity, row.updated_at.getTime()],
-      );
+      (
+        await models.Product.findAll({
+          where: { sku: ['LAMP-1', 'BULB-1', 'LAMP-KIT'], store_id: store.id },
+          order: [['id', 'ASC']],
+        })
+      ).map((row) => [row.sku, row.quantity, row.updated_at.getTime()]);
     const counts = async () => [
       await models.StockMovement.count({ where: { store_id: store.id } }),
       await models.Activity.count(),
@@ -152,7 +204,9 @@ describe('product batch upsert (mysql)', () => {
     expect((await bySku('SHADE-1')).auto_sync_stock).toBe(false);
     const kit = await bySku('LAMP-KIT');
     expect(await models.KitItem.count({ where: { kit_product_id: kit.id } })).toBe(1);
-    const updated = await models.Activity.findOne({ where: { event: 'product.updated', subject_id: kit.id } });
+    const updated = await models.Activity.findOne({
+      where: { event: 'product.updated', subject_id: kit.id },
+    });
     expect(updated).toMatchObject({
       old_values: { kit_items: ['1 × LAMP-1', '2 × BULB-1'] },
       new_values: { kit_items: ['1 × LAMP-1'] },
@@ -170,19 +224,35 @@ describe('product batch upsert (mysql)', () => {
     expect(results).toEqual([
       {
         status: 'failed',
-        errors: [{ field: 'type', message: 'BULB-1 has 50 on hand. Set its stock to 0 before making it a kit, so no stock goes unaccounted for.' }],
+        errors: [
+          {
+            field: 'type',
+            message:
+              'BULB-1 has 50 on hand. Set its stock to 0 before making it a kit, so no stock goes unaccounted for.',
+          },
+        ],
       },
       {
         status: 'failed',
-        errors: [{ field: 'type', message: 'LAMP-1 is a component of the kit LAMP-KIT (Lamp kit), so it can not become a kit.' }],
+        errors: [
+          {
+            field: 'type',
+            message: 'LAMP-1 is a component of the kit LAMP-KIT (Lamp kit), so it can not become a kit.',
+          },
+        ],
       },
     ]);
     const beta = await createCompany(server.services, { name: 'Beta', stores: ['Beta store'] });
     await expect(
-      server.services.products.upsertMany(scope, beta.stores[0]!.id, [{ sku: 'X', title: 'X', type: 'product' }], {
-        reason: 'import',
-        sourceRef: 'file-e',
-      }),
+      server.services.products.upsertMany(
+        scope,
+        beta.stores[0]!.id,
+        [{ sku: 'X', title: 'X', type: 'product' }],
+        {
+          reason: 'import',
+          sourceRef: 'file-e',
+        },
+      ),
     ).rejects.toMatchObject({ status: 404 });
   });
 });

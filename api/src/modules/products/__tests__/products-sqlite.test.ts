@@ -62,14 +62,18 @@ describe('products api (sqlite smoke)', () => {
       ),
       server.services.stock.deductForOrderLine(store.id, 'order-1:line-1', 'SPA', 1),
     ]);
-    expect(answers.slice(0, 9).map((answer) => (answer as { status: number }).status)).toEqual(Array(9).fill(200));
+    expect(answers.slice(0, 9).map((answer) => (answer as { status: number }).status)).toEqual(
+      Array(9).fill(200),
+    );
     const towelNow = (await call('GET', path, token)).body.data;
     expect(towelNow.quantity).toBe(2 + 8 - 1);
     expect(await server.services.models.StockMovement.count({ where: { product_id: towel.id } })).toBe(10);
     const soapNow = (await call('GET', `${productsOf(store)}/${soap.id}`, token)).body.data;
     expect(soapNow.title).toBe('Olive soap');
     expect(await server.services.stock.restoreForOrderLine(store.id, 'order-1:line-1')).toHaveLength(2);
-    expect((await server.services.stock.restoreForOrderLine(store.id, 'order-1:line-1')).some((r) => r.applied)).toBe(false);
+    expect(
+      (await server.services.stock.restoreForOrderLine(store.id, 'order-1:line-1')).some((r) => r.applied),
+    ).toBe(false);
 
     const kitNow = (await call('GET', `${productsOf(store)}/${spa.id}`, token)).body.data;
     // The import's "set to 9" and the order's deduction ran in either order; the kit follows what is on hand.
@@ -82,9 +86,18 @@ describe('products api (sqlite smoke)', () => {
 
     const refused = await call('DELETE', productsOf(store), token, { product_uuids: [soap.uuid] });
     expect(refused.status).toBe(422);
-    expect((await call('PUT', `${productsOf(store)}/updateAutoSyncStock`, token, { all: true, auto_sync_stock: false })).body).toEqual({
+    expect(
+      (
+        await call('PUT', `${productsOf(store)}/updateAutoSyncStock`, token, {
+          all: true,
+          auto_sync_stock: false,
+        })
+      ).body,
+    ).toEqual({
       data: { updated: 4 },
     });
-    expect((await call('DELETE', productsOf(store), token, { all: true })).body).toEqual({ data: { deleted: 4 } });
+    expect((await call('DELETE', productsOf(store), token, { all: true })).body).toEqual({
+      data: { deleted: 4 },
+    });
   });
 });

@@ -44,16 +44,25 @@ describe('products api (mysql)', () => {
   });
 
   const sku = (label: string) => `${label}-${++sequence}`;
-  const create = async (body: Record<string, unknown>, token = ownerToken, target: Pick<Store, 'id'> = store) => {
+  const create = async (
+    body: Record<string, unknown>,
+    token = ownerToken,
+    target: Pick<Store, 'id'> = store,
+  ) => {
     const response = await call('POST', `${productsOf(target)}/create`, token, body);
-    if (response.status !== 201) throw new Error(`create answered ${response.status}: ${JSON.stringify(response.body)}`);
+    if (response.status !== 201)
+      throw new Error(`create answered ${response.status}: ${JSON.stringify(response.body)}`);
     return response.body.data as Json;
   };
   const product = (label: string, quantity: number, extra: Record<string, unknown> = {}) =>
     create({ sku: sku(label), title: `${label} title`, quantity, ...extra });
-  const kit = (label: string, items: { sku: string; quantity: number }[], extra: Record<string, unknown> = {}) =>
-    create({ sku: sku(label), title: `${label} kit`, type: 'kit', kit_items: items, ...extra });
-  const show = async (id: number) => (await call('GET', `${productsOf(store)}/${id}`, ownerToken)).body.data as Json;
+  const kit = (
+    label: string,
+    items: { sku: string; quantity: number }[],
+    extra: Record<string, unknown> = {},
+  ) => create({ sku: sku(label), title: `${label} kit`, type: 'kit', kit_items: items, ...extra });
+  const show = async (id: number) =>
+    (await call('GET', `${productsOf(store)}/${id}`, ownerToken)).body.data as Json;
 
   it('creates a product with its opening stock in the ledger, lists, shows, updates and deletes it', async () => {
     const mugSku = sku('MUG');
@@ -93,7 +102,11 @@ describe('products api (mysql)', () => {
       data: [{ delta: 12, quantity_after: 12, reason: 'manual', user_name: 'Alpha Owner' }],
     });
 
-    const listed = await call('GET', `${productsOf(store)}?search=${encodeURIComponent(mugSku)}`, readerToken);
+    const listed = await call(
+      'GET',
+      `${productsOf(store)}?search=${encodeURIComponent(mugSku)}`,
+      readerToken,
+    );
     expect(listed.body).toMatchObject({ meta: { total: 1 }, data: [{ id: created.id, quantity: 12 }] });
     const filtered = await call(
       'GET',
@@ -115,7 +128,12 @@ describe('products api (mysql)', () => {
       quantity: 10,
     });
     expect(edited.status).toBe(200);
-    expect(edited.body.data).toMatchObject({ title: 'Stoneware mug, blue', price: '9.00', barcode: null, quantity: 10 });
+    expect(edited.body.data).toMatchObject({
+      title: 'Stoneware mug, blue',
+      price: '9.00',
+      barcode: null,
+      quantity: 10,
+    });
     const updated = await server.services.models.Activity.findOne({
       where: { event: 'product.updated', subject_id: created.id },
     });
@@ -127,20 +145,31 @@ describe('products api (mysql)', () => {
     expect(history.body).toMatchObject({
       meta: { total: 2 },
       data: [
-        { event: 'product.stock_updated', via: 'manual', source: 'user', old: { quantity: 12 }, new: { quantity: 10, reason: 'manual' } },
+        {
+          event: 'product.stock_updated',
+          via: 'manual',
+          source: 'user',
+          old: { quantity: 12 },
+          new: { quantity: 10, reason: 'manual' },
+        },
         { old: { quantity: 0 }, new: { quantity: 12 } },
       ],
     });
 
     // Sending what it already has changes nothing and records nothing.
     const before = await server.services.models.Activity.count({ where: { subject_id: created.id } });
-    await call('PUT', `${productsOf(store)}/${created.id}`, ownerToken, { title: 'Stoneware mug, blue', quantity: 10 });
+    await call('PUT', `${productsOf(store)}/${created.id}`, ownerToken, {
+      title: 'Stoneware mug, blue',
+      quantity: 10,
+    });
     expect(await server.services.models.Activity.count({ where: { subject_id: created.id } })).toBe(before);
 
     expect((await call('DELETE', `${productsOf(store)}/${created.id}`, ownerToken)).status).toBe(204);
     expect((await call('GET', `${productsOf(store)}/${created.id}`, ownerToken)).status).toBe(404);
     expect(
-      await server.services.models.Activity.findOne({ where: { event: 'product.deleted', subject_id: created.id } }),
+      await server.services.models.Activity.findOne({
+        where: { event: 'product.deleted', subject_id: created.id },
+      }),
     ).toMatchObject({ old_values: { sku: mugSku } });
   });
 
@@ -170,15 +199,22 @@ describe('products api (mysql)', () => {
     expect(duplicate.status).toBe(422);
     expect(duplicate.body).toMatchObject({
       message: `The SKU ${existing.sku.toLowerCase()} is already used by another product in this store.`,
-      errors: { sku: [`The SKU ${existing.sku.toLowerCase()} is already used by another product in this store.`] },
+      errors: {
+        sku: [`The SKU ${existing.sku.toLowerCase()} is already used by another product in this store.`],
+      },
     });
     const other = await product('OTHER', 0);
     const renamed = await call('PUT', `${productsOf(store)}/${other.id}`, ownerToken, { sku: existing.sku });
     expect(renamed.status).toBe(422);
     expect(renamed.body.errors.sku).toHaveLength(1);
 
-    const both = await call('PUT', `${productsOf(store)}/${other.id}`, ownerToken, { quantity: 3, stock_delta: 1 });
-    expect(both.body.errors).toEqual({ stock_delta: ['Send either a new quantity or a stock change, not both.'] });
+    const both = await call('PUT', `${productsOf(store)}/${other.id}`, ownerToken, {
+      quantity: 3,
+      stock_delta: 1,
+    });
+    expect(both.body.errors).toEqual({
+      stock_delta: ['Send either a new quantity or a stock change, not both.'],
+    });
     const zero = await call('PUT', `${productsOf(store)}/${other.id}`, ownerToken, { stock_delta: 0 });
     expect(zero.status).toBe(422);
     expect(Object.keys(zero.body.errors)).toEqual(['stock_delta']);
@@ -199,7 +235,9 @@ describe('products api (mysql)', () => {
       return response.body as Json;
     };
 
-    expect((await attempt({ kit_items: [] })).errors).toEqual({ kit_items: ['A kit needs at least one component.'] });
+    expect((await attempt({ kit_items: [] })).errors).toEqual({
+      kit_items: ['A kit needs at least one component.'],
+    });
     expect((await attempt({})).errors).toEqual({ kit_items: ['A kit needs at least one component.'] });
     const mixed = await attempt({
       kit_items: [
@@ -232,7 +270,9 @@ describe('products api (mysql)', () => {
       'kit_items.3.sku': [`${cup.sku} is already a component of this kit; change its quantity instead.`],
       'kit_items.4.sku': ['A kit can not contain itself (new-kit).'],
     });
-    expect(rules.message).toBe(`${giftBox.sku} is a kit, and a kit can not contain another kit. (and 3 more problems)`);
+    expect(rules.message).toBe(
+      `${giftBox.sku} is a kit, and a kit can not contain another kit. (and 3 more problems)`,
+    );
     // A product of another store of the company is not a component here.
     const elsewhere = await create({ sku: sku('EU'), title: 'EU only' }, ownerToken, alpha.stores[1]!);
     expect((await attempt({ kit_items: [{ sku: elsewhere.sku, quantity: 1 }] })).errors).toEqual({
@@ -252,7 +292,9 @@ describe('products api (mysql)', () => {
 
     // Changing kits and components: the same rules.
     const path = `${productsOf(store)}/${giftBox.id}`;
-    expect((await call('PUT', path, ownerToken, { kit_items: [{ sku: giftBox.sku, quantity: 1 }] })).body.errors).toEqual({
+    expect(
+      (await call('PUT', path, ownerToken, { kit_items: [{ sku: giftBox.sku, quantity: 1 }] })).body.errors,
+    ).toEqual({
       'kit_items.0.sku': [`A kit can not contain itself (${giftBox.sku}).`],
     });
     expect((await call('PUT', path, ownerToken, { stock_delta: 1 })).body.errors).toEqual({
@@ -271,7 +313,9 @@ describe('products api (mysql)', () => {
       kit_items: [{ sku: cup.sku, quantity: 1 }],
     });
     expect(stocked.body.errors).toEqual({
-      type: [`${saucer.sku} has 10 on hand. Set its stock to 0 before making it a kit, so no stock goes unaccounted for.`],
+      type: [
+        `${saucer.sku} has 10 on hand. Set its stock to 0 before making it a kit, so no stock goes unaccounted for.`,
+      ],
     });
     const empty = await product('EMPTY', 0);
     const converted = await call('PUT', `${productsOf(store)}/${empty.id}`, ownerToken, {
@@ -279,22 +323,46 @@ describe('products api (mysql)', () => {
       kit_items: [{ sku: saucer.sku, quantity: 2 }],
     });
     expect(converted.status).toBe(200);
-    expect(converted.body.data).toMatchObject({ type: 'kit', quantity: 5, kit_items: [{ sku: saucer.sku, quantity: 2 }] });
+    expect(converted.body.data).toMatchObject({
+      type: 'kit',
+      quantity: 5,
+      kit_items: [{ sku: saucer.sku, quantity: 2 }],
+    });
   });
 
   it('computes kit availability from the components and tells the pages which kits changed', async () => {
     const tea = await product('TEA', 10);
     const tin = await product('TIN', 3);
-    const hamper = await kit('HAMPER', [
-      { sku: tea.sku, quantity: 2 },
-      { sku: tin.sku, quantity: 1 },
-    ], { price: '24.99' });
+    const hamper = await kit(
+      'HAMPER',
+      [
+        { sku: tea.sku, quantity: 2 },
+        { sku: tin.sku, quantity: 1 },
+      ],
+      { price: '24.99' },
+    );
     expect(hamper).toMatchObject({ type: 'kit', quantity: 3, available: 3, price: '24.99' });
     expect(hamper.kit_items).toEqual([
-      { product_id: tea.id, sku: tea.sku, product_nominal_code: null, quantity: 2, title: 'TEA title', available: 10 },
-      { product_id: tin.id, sku: tin.sku, product_nominal_code: null, quantity: 1, title: 'TIN title', available: 3 },
+      {
+        product_id: tea.id,
+        sku: tea.sku,
+        product_nominal_code: null,
+        quantity: 2,
+        title: 'TEA title',
+        available: 10,
+      },
+      {
+        product_id: tin.id,
+        sku: tin.sku,
+        product_nominal_code: null,
+        quantity: 1,
+        title: 'TIN title',
+        available: 3,
+      },
     ]);
-    expect((await show(tin.id)).used_in_kits).toEqual([{ id: hamper.id, sku: hamper.sku, title: 'HAMPER kit' }]);
+    expect((await show(tin.id)).used_in_kits).toEqual([
+      { id: hamper.id, sku: hamper.sku, title: 'HAMPER kit' },
+    ]);
 
     const moved = await call('PUT', `${productsOf(store)}/${tin.id}`, ownerToken, { stock_delta: 4 });
     expect(moved.body.data).toMatchObject({ quantity: 7 });
@@ -303,9 +371,20 @@ describe('products api (mysql)', () => {
     );
     expect(event).toEqual({ storeId: store.id, productIds: [tin.id, hamper.id] });
     expect((await show(hamper.id)).quantity).toBe(5);
+    // A component renamed: the kit's line names it by its new SKU.
+    const renamed = `${tin.sku}-R`;
+    expect((await call('PUT', `${productsOf(store)}/${tin.id}`, ownerToken, { sku: renamed })).status).toBe(
+      200,
+    );
+    expect((await show(hamper.id)).kit_items[1]).toMatchObject({ product_id: tin.id, sku: renamed });
+    expect(
+      (await server.services.models.KitItem.findOne({ where: { component_product_id: tin.id } }))!.sku,
+    ).toBe(renamed);
 
     // Oversold components make no kits, never a negative figure.
-    await server.services.stock.apply(null, store.id, [{ productId: tea.id, setTo: -3, reason: 'correction' }]);
+    await server.services.stock.apply(null, store.id, [
+      { productId: tea.id, setTo: -3, reason: 'correction' },
+    ]);
     const listed = await call(
       'GET',
       `${productsOf(store)}?sku[in]=${tea.sku},${hamper.sku}&sort_by=sku&sort_direction=asc`,
@@ -321,7 +400,9 @@ describe('products api (mysql)', () => {
     await call('PUT', `${productsOf(store)}/${hamper.id}`, ownerToken, {
       kit_items: [{ sku: candle.sku, quantity: 1 }],
     });
-    await stockEvents.until((candidate) => candidate.productIds.includes(hamper.id) && candidate.productIds.length === 1);
+    await stockEvents.until(
+      (candidate) => candidate.productIds.includes(hamper.id) && candidate.productIds.length === 1,
+    );
     expect((await show(hamper.id)).quantity).toBe(1);
   });
 
@@ -329,10 +410,24 @@ describe('products api (mysql)', () => {
     const other = alpha.stores[1]!;
     const shop = await insertChannelRow(server.services, other, {
       name: 'Shopify EU',
-      settings: { auto_sync_stock: true, use_low_stock_buffer: true, low_stock_buffer: 2, use_max_stock_level: true, max_stock_level: 5 },
+      settings: {
+        auto_sync_stock: true,
+        use_low_stock_buffer: true,
+        low_stock_buffer: 2,
+        use_max_stock_level: true,
+        max_stock_level: 5,
+      },
     });
-    const ebay = await insertChannelRow(server.services, other, { name: 'eBay EU', type: 'ebay', settings: { auto_sync_stock: false } });
-    const wms = await insertChannelRow(server.services, other, { name: 'Mintsoft', kind: 'plugin', type: 'mintsoft' });
+    const ebay = await insertChannelRow(server.services, other, {
+      name: 'eBay EU',
+      type: 'ebay',
+      settings: { auto_sync_stock: false },
+    });
+    const wms = await insertChannelRow(server.services, other, {
+      name: 'Mintsoft',
+      kind: 'plugin',
+      type: 'mintsoft',
+    });
     const lamp = await create({ sku: sku('LAMP'), title: 'Lamp', quantity: 9 }, ownerToken, other);
     const listing = await server.services.models.ChannelProduct.create({
       uuid: randomUUID(),
@@ -364,7 +459,12 @@ describe('products api (mysql)', () => {
       expect.objectContaining({ channel_id: shop.id, quantity: 5, channel_product_id: listing.id }),
     ]);
     expect(detail.plugin_quantities).toEqual([
-      expect.objectContaining({ plugin_id: wms.id, plugin_name: 'Mintsoft', quantity: 8, plugin_sync_status: 0 }),
+      expect.objectContaining({
+        plugin_id: wms.id,
+        plugin_name: 'Mintsoft',
+        quantity: 8,
+        plugin_sync_status: 0,
+      }),
     ]);
   });
 
@@ -372,15 +472,25 @@ describe('products api (mysql)', () => {
     const brush = await product('BRUSH', 5);
     const paint = await product('PAINT', 5);
     const spare = await product('SPARE', 5);
-    const set = await kit('SET', [
-      { sku: brush.sku, quantity: 1 },
-      { sku: paint.sku, quantity: 1 },
-    ], { title: 'Starter set' });
+    const set = await kit(
+      'SET',
+      [
+        { sku: brush.sku, quantity: 1 },
+        { sku: paint.sku, quantity: 1 },
+      ],
+      { title: 'Starter set' },
+    );
     const usage = await call('POST', `${productsOf(store)}/checkProductUsedInKit`, readerToken, {
       product_uuids: [brush.uuid, spare.uuid, set.uuid],
     });
     expect(usage.body.data).toEqual({
-      used: [{ product_uuid: brush.uuid, sku: brush.sku, kits: [{ uuid: set.uuid, sku: set.sku, title: 'Starter set' }] }],
+      used: [
+        {
+          product_uuid: brush.uuid,
+          sku: brush.sku,
+          kits: [{ uuid: set.uuid, sku: set.sku, title: 'Starter set' }],
+        },
+      ],
     });
 
     const single = await call('DELETE', `${productsOf(store)}/${brush.id}`, ownerToken);
@@ -388,19 +498,25 @@ describe('products api (mysql)', () => {
     expect(single.body.message).toBe(
       `${brush.sku} is used in the kit ${set.sku} (Starter set). Delete that kit first or together with it.`,
     );
-    const bulk = await call('DELETE', productsOf(store), ownerToken, { product_uuids: [brush.uuid, paint.uuid, spare.uuid] });
+    const bulk = await call('DELETE', productsOf(store), ownerToken, {
+      product_uuids: [brush.uuid, paint.uuid, spare.uuid],
+    });
     expect(bulk.status).toBe(422);
     expect(bulk.body.errors.product_uuids).toEqual([
       `${brush.sku} is used in the kit ${set.sku} (Starter set). Delete that kit first or together with it.`,
       `${paint.sku} is used in the kit ${set.sku} (Starter set). Delete that kit first or together with it.`,
     ]);
-    expect(await server.services.models.Product.count({ where: { id: [brush.id, paint.id, spare.id] } })).toBe(3);
+    expect(
+      await server.services.models.Product.count({ where: { id: [brush.id, paint.id, spare.id] } }),
+    ).toBe(3);
 
     const together = await call('DELETE', productsOf(store), ownerToken, {
       product_uuids: [brush.uuid, set.uuid, paint.uuid, randomUUID()],
     });
     expect(together.body).toEqual({ data: { deleted: 3 } });
-    expect(await server.services.models.Product.count({ where: { id: [brush.id, paint.id, set.id] } })).toBe(0);
+    expect(await server.services.models.Product.count({ where: { id: [brush.id, paint.id, set.id] } })).toBe(
+      0,
+    );
     expect(await server.services.models.KitItem.count({ where: { kit_product_id: set.id } })).toBe(0);
     expect((await call('DELETE', productsOf(store), ownerToken, {})).body.errors).toEqual({
       product_uuids: ['Choose the products, or all of them.'],
@@ -421,22 +537,38 @@ describe('products api (mysql)', () => {
       product_uuids: [one.uuid, three.uuid],
     });
     expect(some.body).toEqual({ data: { updated: 1 } });
-    expect(await events.until((event) => event.productIds.length === 1 && event.productIds[0] === one.id)).toBeTruthy();
-    const all = await call('PUT', `${productsOf(target)}/updateAutoSyncStock`, token, { auto_sync_stock: true, all: true });
+    expect(
+      await events.until((event) => event.productIds.length === 1 && event.productIds[0] === one.id),
+    ).toBeTruthy();
+    const all = await call('PUT', `${productsOf(target)}/updateAutoSyncStock`, token, {
+      auto_sync_stock: true,
+      all: true,
+    });
     expect(all.body).toEqual({ data: { updated: 2 } });
     await events.until((event) => event.productIds.length === 2);
-    const flags = await server.services.models.Product.findAll({ where: { store_id: target.id }, order: [['id', 'ASC']] });
+    const flags = await server.services.models.Product.findAll({
+      where: { store_id: target.id },
+      order: [['id', 'ASC']],
+    });
     expect(flags.map((row) => [row.id, row.auto_sync_stock])).toEqual([
       [one.id, true],
       [two.id, true],
       [three.id, true],
     ]);
-    const refused = await call('PUT', `${productsOf(target)}/updateAutoSyncStock`, token, { auto_sync_stock: true });
+    const refused = await call('PUT', `${productsOf(target)}/updateAutoSyncStock`, token, {
+      auto_sync_stock: true,
+    });
     expect(refused.body.errors).toEqual({ product_uuids: ['Choose the products, or all of them.'] });
 
     // Everything at once goes with `all`, kits and their components together.
-    await create({ sku: 'KIT-ALL', title: 'All kit', type: 'kit', kit_items: [{ sku: 'ONE', quantity: 1 }] }, token, target);
-    expect((await call('DELETE', productsOf(target), token, { all: true })).body).toEqual({ data: { deleted: 4 } });
+    await create(
+      { sku: 'KIT-ALL', title: 'All kit', type: 'kit', kit_items: [{ sku: 'ONE', quantity: 1 }] },
+      token,
+      target,
+    );
+    expect((await call('DELETE', productsOf(target), token, { all: true })).body).toEqual({
+      data: { deleted: 4 },
+    });
     expect(await server.services.models.Product.count({ where: { store_id: target.id } })).toBe(0);
   });
 
@@ -456,7 +588,11 @@ describe('products api (mysql)', () => {
     expect(movements.slice(1).map((movement) => movement.quantity_after)).toEqual(
       Array.from({ length: 20 }, (_, index) => 101 + index),
     );
-    expect(await server.services.models.Activity.count({ where: { event: 'product.stock_updated', subject_id: counted.id } })).toBe(21);
+    expect(
+      await server.services.models.Activity.count({
+        where: { event: 'product.stock_updated', subject_id: counted.id },
+      }),
+    ).toBe(21);
   });
 
   it('keeps other companies and unpermitted members out', async () => {
@@ -471,18 +607,33 @@ describe('products api (mysql)', () => {
       ['GET', productsOf(store)],
     ] as const) {
       const body = method === 'PUT' ? { stock_delta: 1 } : undefined;
-      expect([method, target, (await call(method, target, betaToken, body)).status]).toEqual([method, target, 404]);
+      expect([method, target, (await call(method, target, betaToken, body)).status]).toEqual([
+        method,
+        target,
+        404,
+      ]);
     }
     expect((await call('GET', `/activities/order/${secret.id}/stock_updated`, ownerToken)).status).toBe(404);
     expect((await call('PUT', path, readerToken, { stock_delta: 1 })).status).toBe(403);
-    expect((await call('POST', `${productsOf(store)}/create`, readerToken, { sku: 'X', title: 'X' })).status).toBe(403);
+    expect(
+      (await call('POST', `${productsOf(store)}/create`, readerToken, { sku: 'X', title: 'X' })).status,
+    ).toBe(403);
     expect((await call('DELETE', path, readerToken)).status).toBe(403);
-    expect((await call('PUT', `${productsOf(store)}/updateAutoSyncStock`, readerToken, { all: true, auto_sync_stock: true })).status).toBe(403);
+    expect(
+      (
+        await call('PUT', `${productsOf(store)}/updateAutoSyncStock`, readerToken, {
+          all: true,
+          auto_sync_stock: true,
+        })
+      ).status,
+    ).toBe(403);
     expect((await call('GET', path, readerToken)).status).toBe(200);
     // Beta's own product ids do not open Alpha's store, nor Alpha's ids Beta's.
     const betaProduct = await create({ sku: 'BETA-1', title: 'Beta' }, betaToken, beta.stores[0]!);
     expect((await call('GET', `${productsOf(store)}/${betaProduct.id}`, ownerToken)).status).toBe(404);
-    expect((await call('GET', `/activities/product/${betaProduct.id}/stock_updated`, ownerToken)).status).toBe(404);
+    expect(
+      (await call('GET', `/activities/product/${betaProduct.id}/stock_updated`, ownerToken)).status,
+    ).toBe(404);
     expect(await server.services.models.Product.findByPk(secret.id)).not.toBeNull();
   });
 });

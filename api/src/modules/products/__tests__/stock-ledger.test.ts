@@ -37,7 +37,6 @@ describe('stock ledger (mysql)', () => {
     await database?.drop();
   });
 
-
   async function product(quantity: number, type: 'product' | 'kit' = 'product') {
     const sku = `P-${++sequence}`;
     const row = await models.Product.create({
@@ -53,7 +52,9 @@ describe('stock ledger (mysql)', () => {
       barcode: null,
     });
     if (quantity !== 0) {
-      await server.services.stock.apply(null, store.id, [{ productId: row.id, setTo: quantity, reason: 'correction' }]);
+      await server.services.stock.apply(null, store.id, [
+        { productId: row.id, setTo: quantity, reason: 'correction' },
+      ]);
     }
     return row;
   }
@@ -71,7 +72,8 @@ describe('stock ledger (mysql)', () => {
     return kit;
   }
   const onHand = async (id: number) => (await models.Product.findByPk(id))!.quantity;
-  const movementsOf = (id: number) => models.StockMovement.findAll({ where: { product_id: id }, order: [['id', 'ASC']] });
+  const movementsOf = (id: number) =>
+    models.StockMovement.findAll({ where: { product_id: id }, order: [['id', 'ASC']] });
 
   it('applies a key once: the same movement twice, even at the same moment, changes nothing more', async () => {
     const mug = await product(10);
@@ -117,7 +119,9 @@ describe('stock ledger (mysql)', () => {
     ).rejects.toMatchObject({ status: 422, message: "A kit's stock comes from its components." });
     const other = await createCompany(server.services, { name: 'Other', stores: ['Other store'] });
     await expect(
-      server.services.stock.apply(owner, other.stores[0]!.id, [{ productId: cup.id, delta: 1, reason: 'manual' }]),
+      server.services.stock.apply(owner, other.stores[0]!.id, [
+        { productId: cup.id, delta: 1, reason: 'manual' },
+      ]),
     ).rejects.toMatchObject({ status: 404 });
     expect(await onHand(cup.id)).toBe(4);
   });
@@ -209,21 +213,28 @@ describe('stock ledger (mysql)', () => {
         barcode: null,
       })),
     );
-    const ids = (await models.Product.findAll({ where: { sku: rows.map((row) => row.sku), store_id: store.id } })).map(
-      (row) => row.id,
-    );
+    const ids = (
+      await models.Product.findAll({ where: { sku: rows.map((row) => row.sku), store_id: store.id } })
+    ).map((row) => row.id);
     const results = await server.services.stock.apply(
       owner,
       store.id,
-      ids.map((id, index) => ({ productId: id, setTo: index % 7, reason: 'import', idempotencyKey: `file-1:${id}` })),
+      ids.map((id, index) => ({
+        productId: id,
+        setTo: index % 7,
+        reason: 'import',
+        idempotencyKey: `file-1:${id}`,
+      })),
       { via: 'import' },
     );
     const applied = results.filter((result) => result.applied);
     expect(applied).toHaveLength(1000 - Math.ceil(1000 / 7));
     expect(await models.StockMovement.count({ where: { product_id: ids } })).toBe(applied.length);
-    expect(await models.Activity.count({ where: { event: 'product.stock_updated', subject_id: ids, via: 'import' } })).toBe(
-      applied.length,
-    );
+    expect(
+      await models.Activity.count({
+        where: { event: 'product.stock_updated', subject_id: ids, via: 'import' },
+      }),
+    ).toBe(applied.length);
     expect(await models.Product.sum('quantity', { where: { id: ids } })).toBe(
       ids.reduce((total, _, index) => total + (index % 7), 0),
     );
