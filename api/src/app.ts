@@ -95,7 +95,12 @@ function jsonBodyParsers() {
   return (jsonLimit: string) => {
     let parser = parsers.get(jsonLimit);
     if (!parser) {
-      parser = bodyParser({ enableTypes: ['json'], jsonLimit });
+      // DELETE too: the spec's bulk deletes send `{ all, …_uuids }`.
+      parser = bodyParser({
+        enableTypes: ['json'],
+        jsonLimit,
+        parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      });
       parsers.set(jsonLimit, parser);
     }
     return parser;

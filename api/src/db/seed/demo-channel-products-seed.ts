@@ -73,7 +73,8 @@ export async function seedDemoChannelProducts(
   const rows = products.map((product, index) => {
     const target = channelQuantity(available.get(product.id) ?? 0, stock, product.auto_sync_stock).quantity;
     // Most were pushed what they should show; every ninth is waiting for its push.
-    const waiting = index % 9 === 4;
+    // A product the channel is not told about (its auto sync is off) never waits for a push.
+    const waiting = index % 9 === 4 && target !== null;
     const listingStatus = index % 23 === 7 ? 1 : index % 29 === 11 ? 2 : 4;
     return {
       uuid: randomUUID(),
@@ -90,7 +91,7 @@ export async function seedDemoChannelProducts(
       product_id: product.id,
       matched_sku: product.sku,
       sync_status: waiting ? 4 : 2,
-      pushed_quantity: waiting || target === null ? Math.max(0, (target ?? 0) + 3) : target,
+      pushed_quantity: waiting ? Math.max(0, (target ?? 0) + 3) : target,
       pushed_at: new Date(Date.now() - (index + 1) * 3_600_000),
     };
   });

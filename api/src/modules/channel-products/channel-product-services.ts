@@ -2,6 +2,7 @@ import type { CoreServices } from '../../services';
 import type { ProductServices } from '../products/product-services';
 import { createChannelProductService, type ChannelProductService } from './channel-product.service';
 import { createPluginProductService, type PluginProductService } from './plugin-product.service';
+import { watchChannelStockSettings } from './channel-stock-settings-watch';
 
 export type { ChannelProductService, ChannelProductUpsertRow } from './channel-product.service';
 export type { PluginProductService } from './plugin-product.service';
@@ -25,5 +26,6 @@ export function createChannelProductServices(
   products.stock.onChanged(async (storeId, productIds) => {
     await channelProducts.recomputeTargets(storeId, productIds);
   });
+  watchChannelStockSettings({ models: core.models, publish: core.publish, channelProducts });
   return { channelProducts, pluginProducts: createPluginProductService(deps) };
 }

@@ -7,16 +7,8 @@ import {
   updateChannelProductSchema,
   updateChannelProductSyncStatusSchema,
 } from '@syncdesk/contracts';
-import {
-  DEFAULT_JSON_LIMIT,
-  idParam,
-  route,
-  scopeOf,
-  type ApiRoute,
-  type RouteContext,
-} from '../../http/api-route';
+import { idParam, route, scopeOf, type ApiRoute, type RouteContext } from '../../http/api-route';
 import { validate } from '../../http/validate';
-import { deleteBody } from '../products/delete-body';
 import type { ChannelProductServices } from './channel-product-services';
 import type { ChannelPath } from './channel-product.service';
 import type { PluginPath } from './plugin-product.service';
@@ -75,7 +67,7 @@ export function channelProductRoutes(services: () => ChannelProductServices): Ap
     }),
     route('DELETE', LISTINGS, { permission: 'products.delete' }, async (ctx) => {
       const path = channelPathOf(ctx);
-      const input = validate(deleteChannelProductsSchema, await deleteBody(ctx, DEFAULT_JSON_LIMIT));
+      const input = validate(deleteChannelProductsSchema, ctx.request.body);
       ctx.body = { data: await services().channelProducts.remove(scopeOf(ctx), path, input, ctx.query) };
     }),
     route('GET', `${LISTINGS}/:id`, { permission: 'products.read' }, async (ctx) => {
@@ -94,7 +86,7 @@ export function channelProductRoutes(services: () => ChannelProductServices): Ap
     }),
     route('DELETE', PLUGIN_PRODUCTS, { permission: 'products.delete' }, async (ctx) => {
       const path = pluginPathOf(ctx);
-      const input = validate(deletePluginProductsSchema, await deleteBody(ctx, DEFAULT_JSON_LIMIT));
+      const input = validate(deletePluginProductsSchema, ctx.request.body);
       ctx.body = { data: await services().pluginProducts.remove(scopeOf(ctx), path, input, ctx.query) };
     }),
     route('GET', `${PLUGIN_PRODUCTS}/:id`, { permission: 'products.read' }, async (ctx) => {

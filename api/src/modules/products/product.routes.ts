@@ -7,7 +7,6 @@ import {
 } from '@syncdesk/contracts';
 import { idParam, route, scopeOf, type ApiRoute } from '../../http/api-route';
 import { validate } from '../../http/validate';
-import { deleteBody } from './delete-body';
 import type { ProductServices } from './product-services';
 
 const BASE = '/products/:storeId';
@@ -65,7 +64,7 @@ export function productRoutes(services: () => ProductServices): ApiRoute[] {
         const storeId = idParam(ctx, 'storeId');
         // Another company's store is 404 before anything is said about the body.
         await services().products.reach(scope, storeId);
-        const input = validate(bulkDeleteProductsSchema, await deleteBody(ctx, BULK_JSON_LIMIT));
+        const input = validate(bulkDeleteProductsSchema, ctx.request.body);
         ctx.body = { data: await services().products.removeMany(scope, storeId, input) };
       },
       { jsonLimit: BULK_JSON_LIMIT },

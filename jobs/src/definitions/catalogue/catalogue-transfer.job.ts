@@ -9,7 +9,7 @@ import type { JobDefinition } from '../job-definition';
 export const catalogueTransferJob: JobDefinition<typeof JOB_NAMES.catalogueTransfer> = {
   name: JOB_NAMES.catalogueTransfer,
   async handler(data, { services, keepAlive }) {
-    const stop = undefined as undefined | (() => Promise<void>); void keepAlive;
+    const stop = keepAlive?.();
     try {
       await services.transfers.run(data.transferId);
     } finally {

@@ -538,6 +538,39 @@ describe('channel products and plugin products (mysql)', () => {
     expect([await statusOf(partListing.id), await statusOf(kitListing.id)]).toEqual([4, 2]);
   });
 
+  it('re-marks a channel’s listings when its buffer, cap or auto sync changes, not for other settings', async () => {
+    const channel = await fixtures.channel(uk, 'Settings Shopify', SYNCING);
+    const product = await fixtures.product(uk, 'ST-PART', 10);
+    // Pushed what it shows now: 10 - buffer 2 = 8.
+    const listing = await fixtures.listing(channel, 'ST-1', {
+      product_id: product.id,
+      sync_status: 2,
+      pushed_quantity: 8,
+    });
+    const { sequelize, models } = server.services;
+    const saveSettings = (settings: Record<string, unknown>) =>
+      sequelize.transaction(async (transaction) => {
+        const row = (await models.Channel.findByPk(channel.id, { transaction }))!;
+        await row.update({ settings: { ...row.settings, ...settings } }, { transaction });
+      });
+    const statusSettles = async (expected: number) => {
+      // The recompute runs once the settings are committed; give it a generous deadline.
+      for (let tries = 0; tries < 200 && (await statusOf(listing.id)) !== expected; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return statusOf(listing.id);
+    };
+
+    await saveSettings({ order_prefix: 'ST-' });
+    await server.services.stock.apply(null, uk.id, []);
+    expect(await statusOf(listing.id)).toBe(2);
+
+    await saveSettings({ low_stock_buffer: '5' });
+    expect(await statusSettles(4)).toBe(4);
+    const row = await call('GET', `${listingsOf(uk, channel.id)}/${listing.id}`, readerToken);
+    expect(row.body.data).toMatchObject({ target_quantity: 5, pushed_quantity: 8, sync_status: 4 });
+  });
+
   it('deletes a selection or all the filtered listings, and only the channel’s', async () => {
     const channel = await fixtures.channel(uk, 'Delete Shopify', SYNCING);
     const other = await fixtures.channel(uk, 'Delete other', SYNCING);
