@@ -7,7 +7,7 @@ import {
 import type { UpsertRowResult } from '../products/product-batch.types';
 import { normaliseHeader, type CellLookup, type RowProblem, type SubjectColumns } from './transfer-columns';
 import type { TransferProgress } from './transfer-progress';
-import { isBlankRow, readSheet, writeSheet, type SheetRow, type SheetWriter } from './transfer-sheet';
+import { isBlankRow, readSheet, writeSheet, type SheetRow } from './transfer-sheet';
 
 /** Rows handed to the domain service at a time. */
 export const IMPORT_BATCH_SIZE = 1000;
@@ -49,7 +49,7 @@ interface PendingRow<Row> {
 }
 
 const duplicateMessage = (column: string, row: number) =>
-  `This ${column.replace(/_/g, ' ')} is already in row ${row} of the file; only the first one is imported.`;
+  `This ${column.replace(/_/g, ' ')} is already in row ${row} of the file; each may appear only once.`;
 
 /** The file's rows, with a read failure (a broken quote, a damaged workbook) told in the seller's words. */
 async function* readable(files: ImportFiles): AsyncGenerator<SheetRow> {
@@ -97,13 +97,11 @@ export async function runImport<Row>(
   progress: TransferProgress,
 ): Promise<ImportCounts & { reported: boolean }> {
   const counts: ImportCounts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
-  let report: SheetWriter | null = null;
-  const refuse = async (row: number, problems: RowProblem[]) => {
-    if (!report) {
-      report = writeSheet(files.report, 'csv', 'Errors');
-      await report.write(IMPORT_REPORT_COLUMNS);
-    }
-    for (const problem of problems) await report.write([row, problem.column, problem.message]);
+  // Kept until the end, so the report lists rows in file order whichever step refused them (kits
+  // are applied last, and a batch's service refusals come after the next rows were read).
+  const refused: (RowProblem & { row: number })[] = [];
+  const refuse = (row: number, problems: RowProblem[]) => {
+    for (const problem of problems) refused.push({ row, ...problem });
     counts.failed += 1;
   };
 
@@ -116,7 +114,7 @@ export async function runImport<Row>(
       const pending = batch[index]!;
       if (result.status === 'failed') {
         failed += 1;
-        await refuse(
+        refuse(
           pending.row,
           result.errors.map((error) => ({
             column: error.field.split('.')[0] ?? error.field,
@@ -131,59 +129,64 @@ export async function runImport<Row>(
     await progress.add(done, failed);
   };
 
-  try {
-    let headerLine: number | null = null;
-    let indexes = new Map<string, number>();
-    const firstRowOf = new Map<string, number>();
-    const deferred: PendingRow<Row>[] = [];
-    let batch: PendingRow<Row>[] = [];
+  let headerLine: number | null = null;
+  let indexes = new Map<string, number>();
+  const firstRowOf = new Map<string, number>();
+  const deferred: PendingRow<Row>[] = [];
+  let batch: PendingRow<Row>[] = [];
 
-    for await (const { line, cells } of readable(files)) {
-      if (isBlankRow(cells)) continue;
-      if (headerLine === null) {
-        headerLine = line;
-        indexes = columnIndexes(cells, plan.columns as SubjectColumns<unknown>);
-        continue;
-      }
-      const row = line - headerLine;
-      const cell: CellLookup = (column) => {
-        const index = indexes.get(column);
-        return index === undefined ? undefined : (cells[index] ?? '');
-      };
-      const parsed = plan.columns.parse(cell);
-      if (!parsed.ok) {
-        await refuse(row, parsed.problems);
-        await progress.add(0, 1);
-        continue;
-      }
-      const key = plan.keyOf(parsed.value);
-      const first = firstRowOf.get(key);
-      if (first !== undefined) {
-        await refuse(row, [{ column: plan.keyColumn, message: duplicateMessage(plan.keyColumn, first) }]);
-        await progress.add(0, 1);
-        continue;
-      }
-      firstRowOf.set(key, row);
-      if (plan.deferred?.(parsed.value)) {
-        deferred.push({ row, value: parsed.value });
-        continue;
-      }
-      batch.push({ row, value: parsed.value });
-      if (batch.length >= IMPORT_BATCH_SIZE) {
-        await apply(batch);
-        batch = [];
-      }
+  for await (const { line, cells } of readable(files)) {
+    if (isBlankRow(cells)) continue;
+    if (headerLine === null) {
+      headerLine = line;
+      indexes = columnIndexes(cells, plan.columns as SubjectColumns<unknown>);
+      continue;
     }
-    if (headerLine === null) throw new TransferFailure(TRANSFER_MESSAGES.noHeader);
-    await apply(batch);
-    for (let start = 0; start < deferred.length; start += IMPORT_BATCH_SIZE) {
-      await apply(deferred.slice(start, start + IMPORT_BATCH_SIZE));
+    const row = line - headerLine;
+    const cell: CellLookup = (column) => {
+      const index = indexes.get(column);
+      return index === undefined ? undefined : (cells[index] ?? '');
+    };
+    const parsed = plan.columns.parse(cell);
+    if (!parsed.ok) {
+      refuse(row, parsed.problems);
+      await progress.add(0, 1);
+      continue;
     }
+    const key = plan.keyOf(parsed.value);
+    const first = firstRowOf.get(key);
+    if (first !== undefined) {
+      refuse(row, [{ column: plan.keyColumn, message: duplicateMessage(plan.keyColumn, first) }]);
+      await progress.add(0, 1);
+      continue;
+    }
+    firstRowOf.set(key, row);
+    if (plan.deferred?.(parsed.value)) {
+      deferred.push({ row, value: parsed.value });
+      continue;
+    }
+    batch.push({ row, value: parsed.value });
+    if (batch.length >= IMPORT_BATCH_SIZE) {
+      await apply(batch);
+      batch = [];
+    }
+  }
+  if (headerLine === null) throw new TransferFailure(TRANSFER_MESSAGES.noHeader);
+  await apply(batch);
+  for (let start = 0; start < deferred.length; start += IMPORT_BATCH_SIZE) {
+    await apply(deferred.slice(start, start + IMPORT_BATCH_SIZE));
+  }
+
+  if (refused.length === 0) return { ...counts, reported: false };
+  refused.sort((a, b) => a.row - b.row);
+  const report = writeSheet(files.report, 'csv', 'Errors');
+  try {
+    await report.write(IMPORT_REPORT_COLUMNS);
+    for (const problem of refused) await report.write([problem.row, problem.column, problem.message]);
+    await report.close();
   } catch (error) {
-    await (report as SheetWriter | null)?.abort();
+    await report.abort();
     throw error;
   }
-  const written = report as SheetWriter | null;
-  if (written) await written.close();
-  return { ...counts, reported: written !== null };
+  return { ...counts, reported: true };
 }

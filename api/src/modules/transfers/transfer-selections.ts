@@ -15,22 +15,32 @@ import { listSelection as channelProductListSelection } from '../channel-product
  * export starts (a 422 then), and read again by the job.
  */
 
-/** The products list's filters (agreed: type, sync status, auto sync, quantity ranges; search on sku/title). */
+/**
+ * The products list's query spec, so the list page's filters and search export what it shows. A
+ * copy of the products module's LIST_SPEC (product.service.ts), which that module keeps to itself
+ * for now; exporting it from there and importing it here removes the copy.
+ */
 export const PRODUCT_EXPORT_SPEC: ListQuerySpec<Attributes<Product>> = {
   filters: {
-    type: { type: 'string', operators: ['eq', 'in'] },
     sku: { type: 'string', operators: ['eq', 'like', 'in'] },
     title: { type: 'string', operators: ['eq', 'like'] },
-    api_sync_status: { type: 'number', operators: ['eq', 'ne', 'in'] },
+    type: { type: 'string', operators: ['eq', 'in'] },
+    api_sync_status: { type: 'number', operators: ['eq', 'in'] },
     auto_sync_stock: { type: 'boolean', operators: ['eq'] },
     quantity: { type: 'number', operators: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] },
+    api_quantity: { type: 'number', operators: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] },
+    price: { type: 'number', operators: ['eq', 'gt', 'gte', 'lt', 'lte'] },
     nominal_code: { type: 'string', operators: ['eq', 'like'] },
     nominalCode: { column: 'nominal_code', type: 'string', operators: ['eq'] },
     barcode: { type: 'string', operators: ['eq', 'like'] },
+    remote_id: { type: 'string', operators: ['eq'] },
   },
   dateRanges: { created_at: {}, updated_at: {} },
   search: ['sku', 'title'],
-  sort: { fields: ['sku', 'title', 'quantity', 'created_at'], default: { field: 'sku', direction: 'asc' } },
+  sort: {
+    fields: ['sku', 'title', 'type', 'quantity', 'price', 'api_sync_status', 'created_at', 'updated_at'],
+    default: { field: 'created_at', direction: 'desc' },
+  },
 };
 
 export function productSelection(

@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { stringify as csvStringify } from 'csv-stringify/sync';
 import { Op } from 'sequelize';
+import { z } from 'zod';
 import {
   exportChannelProductsSchema,
   exportProductsSchema,
@@ -97,8 +98,12 @@ interface TransferOptions {
   counts?: ImportCounts;
 }
 
-/** A transfer left `running` this long is taken as abandoned (its worker died) and may be run again. */
-const ABANDONED_AFTER_MS = 15 * 60 * 1000;
+/**
+ * A transfer whose figures have not moved for this long is taken as abandoned (its worker died) and
+ * may be run again when the queue hands its job out again. A live run saves its figures at least
+ * once per batch of rows, so this is far longer than any gap in them.
+ */
+const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -211,13 +216,25 @@ export function createTransferServices(
     }
   }
 
+  /** A refusal of a whole batch by the domain service (an AppError) is told in its own words. */
+  async function told<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw new TransferFailure(error.message);
+      throw error;
+    }
+  }
+
   function importPlan(transfer: FileTransfer, scope: RequestScope): ImportPlan<unknown> {
     const sourceRef = `import:${transfer.content_hash ?? transfer.uuid}`;
     if (transfer.subject === 'products') {
       const plan: ImportPlan<Parameters<typeof deps.products.upsertMany>[2][number]> = {
         columns: productColumns,
         apply: (rows) =>
-          deps.products.upsertMany(scope, transfer.store_id, rows, { reason: 'import', sourceRef }),
+          told(() =>
+            deps.products.upsertMany(scope, transfer.store_id, rows, { reason: 'import', sourceRef }),
+          ),
         keyOf: (row) => row.sku.trim().toLowerCase(),
         keyColumn: 'sku',
         deferred: (row) => row.type === 'kit',
@@ -227,7 +244,7 @@ export function createTransferServices(
     const channelId = transfer.channel_id!;
     const plan: ImportPlan<Parameters<typeof deps.channelProducts.upsertMany>[3][number]> = {
       columns: channelProductColumns,
-      apply: (rows) => deps.channelProducts.upsertMany(scope, transfer.store_id, channelId, rows),
+      apply: (rows) => told(() => deps.channelProducts.upsertMany(scope, transfer.store_id, channelId, rows)),
       keyOf: (row) => row.channel_product_id.trim().toLowerCase(),
       keyColumn: 'channel_product_id',
     };
@@ -454,7 +471,9 @@ export function createTransferServices(
 
     async startExport(scope, target, fileFormat, query, body) {
       await resolveTarget(scope, target);
-      const format = validate(fileTransferFormatSchema, fileFormat);
+      const { fileFormat: format } = validate(z.object({ fileFormat: fileTransferFormatSchema }), {
+        fileFormat,
+      });
       const subject = subjectOf(target);
       const uuids =
         subject === 'products'

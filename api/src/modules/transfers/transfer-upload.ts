@@ -129,6 +129,8 @@ export async function receiveUpload(
   try {
     parser = busboy({
       headers: request.headers,
+      // Browsers send the file's name as UTF-8 ("prix-été.csv"), whatever busboy assumes by default.
+      defParamCharset: 'utf8',
       limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25 },
     });
   } catch {

@@ -6,6 +6,8 @@ import type { TransferFile, TransferServices, TransferTarget } from './transfer-
 const PRODUCTS = '/products/:storeId';
 const CHANNEL_PRODUCTS = '/stores/:storeId/channels/:channelId/products';
 const TRANSFER = '/fileTransfers/:storeId/:uuid';
+/** A selection of up to MAX_EXPORT_SELECTION uuids (about 40 bytes each). */
+const EXPORT_BODY = { jsonLimit: '1mb' };
 
 const productsTarget = (ctx: RouteContext): TransferTarget => ({ storeId: idParam(ctx, 'storeId') });
 const channelProductsTarget = (ctx: RouteContext): TransferTarget => ({
@@ -49,14 +51,22 @@ export function transferRoutes(services: () => TransferServices): ApiRoute[] {
     route('POST', `${PRODUCTS}/import`, { permission: 'products.create' }, (ctx) =>
       startImport(ctx, productsTarget(ctx)),
     ),
-    route('POST', `${PRODUCTS}/export/:fileFormat`, { permission: 'products.read' }, (ctx) =>
-      startExport(ctx, productsTarget(ctx)),
+    route(
+      'POST',
+      `${PRODUCTS}/export/:fileFormat`,
+      { permission: 'products.read' },
+      (ctx) => startExport(ctx, productsTarget(ctx)),
+      EXPORT_BODY,
     ),
     route('POST', `${CHANNEL_PRODUCTS}/import`, { permission: 'products.update' }, (ctx) =>
       startImport(ctx, channelProductsTarget(ctx)),
     ),
-    route('POST', `${CHANNEL_PRODUCTS}/export/:fileFormat`, { permission: 'products.read' }, (ctx) =>
-      startExport(ctx, channelProductsTarget(ctx)),
+    route(
+      'POST',
+      `${CHANNEL_PRODUCTS}/export/:fileFormat`,
+      { permission: 'products.read' },
+      (ctx) => startExport(ctx, channelProductsTarget(ctx)),
+      EXPORT_BODY,
     ),
 
     route('GET', TRANSFER, { permission: 'products.read' }, async (ctx) => {

@@ -125,10 +125,10 @@ describe('channel product imports and exports (mysql)', () => {
     const [header, ...rows] = readCsv(report.bytes);
     expect(header).toEqual([...IMPORT_REPORT_COLUMNS]);
     expect(rows).toEqual([
+      ['2', 'matched_sku', 'There is no product with this SKU in this store.'],
       ['3', 'listing_status', 'The listing status must be one of: Draft, Pending, Live.'],
       ['4', 'channel_product_id', expect.stringContaining('already in row 1')],
       ['5', 'channel_product_id', 'The channel product id field is required.'],
-      ['2', 'matched_sku', 'There is no product with this SKU in this store.'],
     ]);
     expect(await messageOf(transfer.uuid)).toBe(
       'listings.csv: 2 created, 0 updated, 0 unchanged, 4 refused.',
