@@ -39,7 +39,8 @@ import { toStockMovementDto } from './product.mapper';
 import { toProductDetailDto, toProductDtos } from './product-views';
 import type { StockEngine } from './stock.service';
 
-const LIST_SPEC: ListQuerySpec<Attributes<Product>> = {
+/** The products list's filters, search and sort (exports select with the same spec). */
+export const PRODUCT_LIST_SPEC: ListQuerySpec<Attributes<Product>> = {
   filters: {
     sku: { type: 'string', operators: ['eq', 'like', 'in'] },
     title: { type: 'string', operators: ['eq', 'like'] },
@@ -272,7 +273,7 @@ export function createProductCrudService(deps: ProductServiceDeps): ProductCrudS
 
     async list(scope, storeId, query) {
       const store = await reachStore(models, scope, storeId);
-      const page = await findPage(models.Product, query, LIST_SPEC, { store_id: store.id });
+      const page = await findPage(models.Product, query, PRODUCT_LIST_SPEC, { store_id: store.id });
       return { data: await toProductDtos(models, page.data), meta: page.meta };
     },
 
