@@ -8,7 +8,15 @@ import { listUsers } from '../../api/users.api';
 import { useCan } from '../../hooks/useCan';
 import { useRoles } from '../../hooks/useRoles';
 
-const VIA_LABELS: Readonly<Record<string, string>> = { web: 'Web', api: 'API', system: 'System' };
+const VIA_LABELS: Readonly<Record<string, string>> = {
+  web: 'Web',
+  api: 'API',
+  system: 'System',
+  hosted_page: 'Hosted page',
+  import: 'Import',
+  order: 'Order',
+  manual: 'Manual',
+};
 
 function viaLabel(activity: ActivityDto): string {
   if (activity.source === 'api_token') return 'API token';
