@@ -5,9 +5,12 @@ import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/src/
 
 import { NOTIFICATIONS_EMPTY_TEXT } from '../pages/NotificationListPage';
 import { buttonByText, queryButtonByText, renderPage } from './render-page';
-import { listenerCount, serverEmits } from './support/fake-socket';
+import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
 
-jest.mock('socket.io-client', () => jest.requireActual('./support/fake-socket').socketIoModule);
+jest.mock(
+  'socket.io-client',
+  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+);
 
 const notification = (overrides: Partial<NotificationDto>): NotificationDto => ({
   id: 1,

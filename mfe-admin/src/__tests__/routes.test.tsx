@@ -5,7 +5,10 @@ import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-r
 import { renderPage } from './render-page';
 
 // The Notifications page listens for new ones; no socket leaves the test.
-jest.mock('socket.io-client', () => jest.requireActual('./support/fake-socket').socketIoModule);
+jest.mock(
+  'socket.io-client',
+  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+);
 
 const ROLE = { id: 3, name: 'Manager', permissions: ['users.read'], is_default: true, users_count: 2 };
 const USER = {

@@ -4,7 +4,7 @@ import { NavigationProgress } from '../navigation/NavigationProgress';
 import { beginNavigationProgress } from '../navigation/navigationProgress.store';
 import { installBroadcastChannel } from './support/broadcastChannelPolyfill';
 import { stubFetch } from './support/fakeApi';
-import { serverEmits } from './support/fakeSocket';
+import { serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
 import { NO_BANNER_ACCOUNT, sessionUser } from './support/fixtures';
 import { renderShell } from './support/renderShell';
 
@@ -12,7 +12,10 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)),
   registerRemotes: jest.fn(),
 }));
-jest.mock('socket.io-client', () => jest.requireActual('./support/fakeSocket').socketIoModule);
+jest.mock(
+  'socket.io-client',
+  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+);
 
 installBroadcastChannel();
 

@@ -3,11 +3,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
 import { buttonByText, findHeading, findModal, findPopover, renderPage } from '../../__tests__/render-page';
-import { listenerCount, serverEmits } from '../../__tests__/support/fake-socket';
+import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
 import { QUANTITY_EDIT_HELP } from '../ProductForm';
 import { detail, GIFT_SET, kitItem, LID, MUG } from './product-fixtures';
 
-jest.mock('socket.io-client', () => jest.requireActual('../../__tests__/support/fake-socket').socketIoModule);
+jest.mock(
+  'socket.io-client',
+  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+);
 
 const KIT = detail(GIFT_SET, {
   kit_items: [kitItem(MUG, 2), kitItem(LID, 1)],

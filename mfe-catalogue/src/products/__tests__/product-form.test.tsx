@@ -10,7 +10,10 @@ import {
 import { buttonByText, findHeading, renderPage } from '../../__tests__/render-page';
 import { detail, GIFT_SET, kitItem, LID, MUG } from './product-fixtures';
 
-jest.mock('socket.io-client', () => jest.requireActual('../../__tests__/support/fake-socket').socketIoModule);
+jest.mock(
+  'socket.io-client',
+  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+);
 
 /** The products list answering the component search: products only, narrowed by the search text. */
 function componentSearch(request: StubbedRequest) {

@@ -18,9 +18,12 @@ import {
   productDetail,
   UNMATCHED,
 } from './catalogue-fixtures';
-import { serverEmits } from './fake-socket';
+import { serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
 
-jest.mock('socket.io-client', () => jest.requireActual('./fake-socket').socketIoModule);
+jest.mock(
+  'socket.io-client',
+  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+);
 
 const BASE = '/stores/11/channels/5/products';
 const TEA = product({ id: 42, sku: 'TEA-9', title: 'Green tea' });

@@ -13,9 +13,12 @@ import {
 } from '../../__tests__/render-page';
 import { CHANNEL } from '../../couriers/__tests__/channel-fixture';
 import { CATALOGUE_MANAGER, CATALOGUE_READER, listing, UNMATCHED } from './catalogue-fixtures';
-import { serverEmits } from './fake-socket';
+import { serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
 
-jest.mock('socket.io-client', () => jest.requireActual('./fake-socket').socketIoModule);
+jest.mock(
+  'socket.io-client',
+  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+);
 
 const LIST = '/stores/11/channels/5/products';
 

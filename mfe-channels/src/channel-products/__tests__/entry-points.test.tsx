@@ -15,7 +15,10 @@ import { connection, STORE } from '../../connections/__tests__/connection-fixtur
 import { CHANNEL } from '../../couriers/__tests__/channel-fixture';
 import { listing } from './catalogue-fixtures';
 
-jest.mock('socket.io-client', () => jest.requireActual('./fake-socket').socketIoModule);
+jest.mock(
+  'socket.io-client',
+  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+);
 
 const SELLER = sessionUser({
   scope: ['stores.read', 'channels.read', 'channels.update', 'products.read', 'products.update'],

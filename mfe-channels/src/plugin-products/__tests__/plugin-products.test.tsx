@@ -15,12 +15,12 @@ import {
   CATALOGUE_READER,
   pluginProduct,
 } from '../../channel-products/__tests__/catalogue-fixtures';
-import { serverEmits } from '../../channel-products/__tests__/fake-socket';
+import { serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
 import { connection } from '../../connections/__tests__/connection-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('../../channel-products/__tests__/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
 );
 
 const PLUGIN = connection({

@@ -1,7 +1,8 @@
 /**
- * A stand-in for socket.io-client's `io()` (the network edge of realtime): no connection, and the
- * test plays the server with `serverEmits`. Use with
- * `jest.mock('socket.io-client', () => jest.requireActual('<path>/fake-socket').socketIoModule)`.
+ * A stand-in for socket.io-client's `io()` (the network edge of realtime) for page tests: no
+ * connection, and the test plays the server with `serverEmits`. Use with
+ * `jest.mock('socket.io-client', () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule)`
+ * and import `serverEmits` / `listenerCount` from the same path (each test file gets its own copy).
  */
 type Listener = (payload: unknown) => void;
 
@@ -18,6 +19,9 @@ const socket = {
   off(event: string, listener: Listener) {
     listeners.get(event)?.delete(listener);
     return socket;
+  },
+  listeners(event: string) {
+    return [...(listeners.get(event) ?? [])];
   },
   disconnect() {
     return socket;
