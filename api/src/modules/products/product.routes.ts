@@ -39,7 +39,9 @@ export function productRoutes(services: () => ProductServices): ApiRoute[] {
       async (ctx) => {
         const storeId = idParam(ctx, 'storeId');
         const input = validate(updateAutoSyncStockSchema, ctx.request.body);
-        ctx.body = { data: await services().products.setAutoSyncStock(scopeOf(ctx), storeId, input) };
+        ctx.body = {
+          data: await services().products.setAutoSyncStock(scopeOf(ctx), storeId, input, ctx.query),
+        };
       },
       { jsonLimit: BULK_JSON_LIMIT },
     ),
@@ -65,7 +67,7 @@ export function productRoutes(services: () => ProductServices): ApiRoute[] {
         // Another company's store is 404 before anything is said about the body.
         await services().products.reach(scope, storeId);
         const input = validate(bulkDeleteProductsSchema, ctx.request.body);
-        ctx.body = { data: await services().products.removeMany(scope, storeId, input) };
+        ctx.body = { data: await services().products.removeMany(scope, storeId, input, ctx.query) };
       },
       { jsonLimit: BULK_JSON_LIMIT },
     ),

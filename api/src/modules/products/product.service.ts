@@ -21,7 +21,13 @@ import {
 import type { Models } from '../../db/models';
 import type { KitItem, Product, StockMovement } from '../../db/catalogue.models';
 import type { FieldErrors } from '../../http/app-error';
-import { findPage, type ListQueryInput, type ListQuerySpec } from '../../http/list-query';
+import {
+  findPage,
+  parseListQuery,
+  toFindOptions,
+  type ListQueryInput,
+  type ListQuerySpec,
+} from '../../http/list-query';
 import type { RequestScope } from '../../http/request-scope';
 import { changedFields } from '../activities/activity.service';
 import type { CatalogueWrite } from './catalogue-writes';
@@ -89,15 +95,18 @@ export interface ProductCrudService {
     input: UpdateProductInput,
   ): Promise<ProductDetailDto>;
   remove(scope: RequestScope, storeId: number, id: number): Promise<void>;
+  /** `all` means every product the list's `query` selects (its filters and search), as the list shows them. */
   removeMany(
     scope: RequestScope,
     storeId: number,
     input: BulkDeleteProductsInput,
+    query?: ListQueryInput,
   ): Promise<{ deleted: number }>;
   setAutoSyncStock(
     scope: RequestScope,
     storeId: number,
     input: UpdateAutoSyncStockInput,
+    query?: ListQueryInput,
   ): Promise<{ updated: number }>;
   kitUsage(scope: RequestScope, storeId: number, productUuids: string[]): Promise<ProductKitUsageDto>;
   stockMovements(
@@ -241,11 +250,18 @@ export function createProductCrudService(deps: ProductServiceDeps): ProductCrudS
     storeId: number,
     selection: { all?: boolean; product_uuids?: string[] },
     transaction: Transaction,
+    query: ListQueryInput = {},
   ): Promise<Pick<Product, 'id' | 'uuid' | 'sku' | 'title' | 'type'>[]> {
     const attributes = ['id', 'uuid', 'sku', 'title', 'type'] as const;
     if (selection.all) {
+      // "Select all N" on a filtered list means those N, never the whole store.
+      const { where } = toFindOptions(
+        parseListQuery(query, PRODUCT_LIST_SPEC),
+        PRODUCT_LIST_SPEC,
+        models.Product,
+      );
       return models.Product.findAll({
-        where: { store_id: storeId },
+        where: { [Op.and]: [{ store_id: storeId }, where] },
         attributes: [...attributes],
         raw: true,
         transaction,
@@ -493,13 +509,14 @@ export function createProductCrudService(deps: ProductServiceDeps): ProductCrudS
       publishCatalogue(store.id, [id]);
     },
 
-    async removeMany(scope, storeId, input) {
+    async removeMany(scope, storeId, input, query = {}) {
       const store = await reachStore(models, scope, storeId);
+      const filtered = Object.keys(query).length > 0;
       const deleted = await write(async (transaction) => {
-        const targets = await targetsOf(store.id, input, transaction);
+        const targets = await targetsOf(store.id, input, transaction, query);
         if (targets.length === 0) return [];
         const targetIds = new Set(targets.map((target) => target.id));
-        if (!input.all) {
+        if (!input.all || filtered) {
           const usage = await kitsUsing(
             models,
             targets.filter((target) => target.type === 'product').map((target) => target.id),
@@ -519,23 +536,24 @@ export function createProductCrudService(deps: ProductServiceDeps): ProductCrudS
         for (const part of inChunks([...targetIds])) {
           await models.Product.destroy({ where: { id: { [Op.in]: part }, store_id: store.id }, transaction });
         }
-        const activities: ProductActivity[] = input.all
-          ? [
-              {
-                event: 'product.deleted_all',
-                subjectType: 'store',
-                subjectId: store.id,
+        const activities: ProductActivity[] =
+          input.all && !filtered
+            ? [
+                {
+                  event: 'product.deleted_all',
+                  subjectType: 'store',
+                  subjectId: store.id,
+                  companyId: store.company_id,
+                  old: { products: targets.length },
+                },
+              ]
+            : targets.map((target) => ({
+                event: 'product.deleted',
+                subjectType: 'product',
+                subjectId: target.id,
                 companyId: store.company_id,
-                old: { products: targets.length },
-              },
-            ]
-          : targets.map((target) => ({
-              event: 'product.deleted',
-              subjectType: 'product',
-              subjectId: target.id,
-              companyId: store.company_id,
-              old: { sku: target.sku, title: target.title, type: target.type },
-            }));
+                old: { sku: target.sku, title: target.title, type: target.type },
+              }));
         await recordActivities(models, scope, activities, transaction);
         return [...targetIds];
       });
@@ -543,11 +561,11 @@ export function createProductCrudService(deps: ProductServiceDeps): ProductCrudS
       return { deleted: deleted.length };
     },
 
-    async setAutoSyncStock(scope, storeId, input) {
+    async setAutoSyncStock(scope, storeId, input, query = {}) {
       const store = await reachStore(models, scope, storeId);
       const value = input.auto_sync_stock;
       const updated = await write(async (transaction) => {
-        const targets = (await targetsOf(store.id, input, transaction)).map((target) => target.id);
+        const targets = (await targetsOf(store.id, input, transaction, query)).map((target) => target.id);
         const ids: number[] = [];
         for (const part of inChunks(targets)) {
           const rows = await models.Product.findAll({

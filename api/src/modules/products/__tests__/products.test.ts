@@ -566,8 +566,24 @@ describe('products api (mysql)', () => {
       token,
       target,
     );
+    // `all` on a filtered list means what the list shows, never the whole store.
+    const filteredToggle = await call('PUT', `${productsOf(target)}/updateAutoSyncStock?search=TWO`, token, {
+      auto_sync_stock: false,
+      all: true,
+    });
+    expect(filteredToggle.body).toEqual({ data: { updated: 1 } });
+    const stillOn = await server.services.models.Product.count({
+      where: { store_id: target.id, auto_sync_stock: true },
+    });
+    expect(stillOn).toBe(3);
+    const blocked = await call('DELETE', `${productsOf(target)}?type[eq]=product`, token, { all: true });
+    expect(blocked.status).toBe(422);
+    expect(blocked.body.errors.product_uuids[0]).toContain('KIT-ALL');
+    expect((await call('DELETE', `${productsOf(target)}?search=THREE`, token, { all: true })).body).toEqual({
+      data: { deleted: 1 },
+    });
     expect((await call('DELETE', productsOf(target), token, { all: true })).body).toEqual({
-      data: { deleted: 4 },
+      data: { deleted: 3 },
     });
     expect(await server.services.models.Product.count({ where: { store_id: target.id } })).toBe(0);
   });
