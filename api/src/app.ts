@@ -15,6 +15,7 @@ import { peopleRoutes } from './modules/people.module';
 import { organisationRoutes } from './modules/organisation.module';
 import { channelRoutes } from './modules/channels.module';
 import { catalogueRoutes } from './modules/catalogue.module';
+import { orderDomainRoutes } from './modules/order-domain.module';
 import {
   authenticateHosted,
   hostedPageDocumentPolicy,
@@ -39,6 +40,7 @@ export function apiRoutes(services: Services): ApiRoute[] {
     // Before the organisation routes, so `GET /companies/channels` wins over `GET /companies/:id`.
     ...channelRoutes(services),
     ...catalogueRoutes(services),
+    ...orderDomainRoutes(services),
     ...hostedPageRoutesOf(services),
     ...organisationRoutes(services),
     ...announcementRoutes(services),

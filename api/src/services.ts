@@ -28,6 +28,7 @@ import { createOrganisationServices, type OrganisationServices } from './modules
 import { createCredentialCipher, type CredentialCipher } from './modules/channels/credential-cipher';
 import { createChannelServices, type ChannelServices } from './modules/channels.module';
 import { createCatalogueServices, type CatalogueServices } from './modules/catalogue.module';
+import { createOrderDomainServices, type OrderDomainServices } from './modules/order-domain.module';
 import { createHostedPageServices, type HostedPageServices } from './modules/hosted-pages.module';
 import type { OAuthSettings } from './modules/channels/oauth/oauth-providers';
 import { createHealthService, type HealthService, type JobStoreProbe } from './modules/health/health.service';
@@ -97,6 +98,7 @@ export interface Services
     OrganisationServices,
     ChannelServices,
     CatalogueServices,
+    OrderDomainServices,
     HostedPageServices {
   health: HealthService;
   announcements: AnnouncementService;
@@ -148,13 +150,16 @@ export function createServices(deps: ServiceDependencies): Services {
   };
   // Hosted pages call the channel services with a visitor's scope, so they are built on them.
   const channelServices = createChannelServices(core);
+  // Orders take stock through the catalogue's stock service.
+  const catalogue = createCatalogueServices(core);
   return {
     ...core,
     ...createPeopleServices(core),
     ...createOrganisationServices(core),
     ...channelServices,
     ...createHostedPageServices(core, channelServices),
-    ...createCatalogueServices(core),
+    ...catalogue,
+    ...createOrderDomainServices(core, catalogue),
     health: createHealthService({ sequelize: deps.sequelize, jobStore: deps.jobStore }),
     announcements: createAnnouncementService(deps),
   };

@@ -26,6 +26,9 @@ import { productsCases } from './products.cases';
 import { channelProductsCases } from './channel-products.cases';
 import { transfersCases } from './transfers.cases';
 import { notificationsCases } from './notifications.cases';
+import { ordersCases } from './orders.cases';
+import { invoicesCases } from './invoices.cases';
+import { confirmationOrdersCases } from './confirmation-orders.cases';
 import { hostedPagesCases, hostedVisitorToken } from './hosted-pages.cases';
 
 /**
@@ -51,6 +54,9 @@ const CASES: RouteCases = {
   ...channelProductsCases,
   ...transfersCases,
   ...notificationsCases,
+  ...ordersCases,
+  ...invoicesCases,
+  ...confirmationOrdersCases,
   ...hostedPagesCases,
 };
 

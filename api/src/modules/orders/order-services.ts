@@ -1,0 +1,11 @@
+import type { CoreServices } from '../../services';
+import type { CatalogueServices } from '../catalogue.module';
+
+// FOUNDATION STUB — the helper owning this area replaces this file's contents.
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the orders work
+export interface OrderServices {}
+
+export function createOrderServices(_core: CoreServices, _catalogue: CatalogueServices): OrderServices {
+  return {};
+}
