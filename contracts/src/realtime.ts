@@ -56,6 +56,12 @@ export interface StockChangedEvent {
   productIds: number[];
 }
 
+/** Orders of a store were imported, changed or failed (one event per import batch). */
+export interface OrdersChangedEvent {
+  storeId: number;
+  orderIds: number[];
+}
+
 /** Products, kits or channel listings of a store were created, changed, matched or deleted. */
 export interface CatalogueChangedEvent {
   storeId: number;
@@ -81,6 +87,7 @@ export interface TransferProgressEvent {
 
 export interface ServerToClientEvents {
   'stock:changed': (event: StockChangedEvent) => void;
+  'orders:changed': (event: OrdersChangedEvent) => void;
   'catalogue:changed': (event: CatalogueChangedEvent) => void;
   'transfer:progress': (event: TransferProgressEvent) => void;
   'system:announcement': (event: SystemAnnouncementEvent) => void;

@@ -5,7 +5,9 @@ import {
   PURCHASE_ORDER_STATUS,
   REQUEST_STATE,
 } from './confirmation-orders/confirmation-order.status';
+import { REJECTION_REASON } from './confirmation-orders/acknowledgement-rules';
 import { INVOICE_SYNC_STATUS } from './invoices/invoice.status';
+import { INVOICE_STATUS } from './invoices/invoice.dto';
 import { IP_WHITELIST_STATUS } from './ip-whitelist/ip-whitelist.status';
 import { LOG_STATUS } from './logs/log.status';
 import { NOTIFICATION_LEVEL, NOTIFICATION_STATUS } from './notifications/notification.status';
@@ -61,9 +63,11 @@ export const VOCABULARIES = {
   pickupStoreSyncStatus: PICKUP_STORE_SYNC_STATUS,
   pickupProductStatus: PICKUP_PRODUCT_STATUS,
   invoiceSyncStatus: INVOICE_SYNC_STATUS,
+  invoiceStatus: INVOICE_STATUS,
   acknowledgeSyncStatus: ACKNOWLEDGE_SYNC_STATUS,
   purchaseOrderStatus: PURCHASE_ORDER_STATUS,
   requestState: REQUEST_STATE,
+  rejectionReason: REJECTION_REASON,
   webhookStatus: WEBHOOK_STATUS,
   webhookEvent: WEBHOOK_EVENT,
   webhookMethod: WEBHOOK_METHOD,

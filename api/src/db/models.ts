@@ -12,7 +12,10 @@ import { defineChannelModels, type ChannelModels } from './channel.models';
 import { defineWebhookModels, type WebhookModels } from './webhook.models';
 import { defineCourierModels, type CourierModels } from './courier.models';
 import { defineCatalogueModels, type CatalogueModels } from './catalogue.models';
+import { defineOrderModels, type OrderModels } from './order.models';
 import { defineHostedPageModels, type HostedPageModels } from './hosted-page.models';
+import { defineInvoiceModels, type InvoiceModels } from './invoice.models';
+import { defineConfirmationOrderModels, type ConfirmationOrderModels } from './confirmation-order.models';
 
 /**
  * The identity tables (users, companies, memberships, roles, stores, …) as Sequelize models. They
@@ -202,7 +205,15 @@ export class OutboxEmail extends Model<InferAttributes<OutboxEmail>, InferCreati
 }
 
 export interface Models
-  extends ChannelModels, WebhookModels, CourierModels, CatalogueModels, HostedPageModels {
+  extends
+    ChannelModels,
+    WebhookModels,
+    CourierModels,
+    CatalogueModels,
+    HostedPageModels,
+    InvoiceModels,
+    ConfirmationOrderModels,
+    OrderModels {
   User: typeof User;
   Company: typeof Company;
   Role: typeof Role;
@@ -242,7 +253,10 @@ export function defineModels(sequelize: Sequelize): Models {
     ...defineWebhookModels(sequelize),
     ...defineCourierModels(sequelize),
     ...defineCatalogueModels(sequelize),
+    ...defineOrderModels(sequelize),
     ...defineHostedPageModels(sequelize),
+    ...defineConfirmationOrderModels(sequelize),
+    ...defineInvoiceModels(sequelize),
   };
   init<User>(models.User, sequelize, 'users', {
     id,

@@ -1,1 +1,3 @@
 export * from './invoice.status';
+export * from './invoice.dto';
+export * from './invoice.schemas';

@@ -17,5 +17,18 @@ export function activityRoutes(activities: ActivityService): ApiRoute[] {
         ctx.body = await activities.listStockUpdated(scopeOf(ctx), destination!, destinationId, ctx.query);
       },
     ),
+    // A confirmation order's activities (spec §7): whoever may read confirmation orders (orders.read).
+    route('GET', '/activities/confirmation_order/:id', { permission: 'orders.read' }, async (ctx) => {
+      ctx.body = await activities.listSubjectHistory(
+        scopeOf(ctx),
+        'confirmation_order',
+        idParam(ctx, 'id'),
+        ctx.query,
+      );
+    }),
+    // An invoice's activities (spec §7): whoever may read invoices (orders.read).
+    route('GET', '/activities/invoice/:id', { permission: 'orders.read' }, async (ctx) => {
+      ctx.body = await activities.listSubjectHistory(scopeOf(ctx), 'invoice', idParam(ctx, 'id'), ctx.query);
+    }),
   ];
 }

@@ -116,11 +116,30 @@ export interface StockHistoryDestination {
   reach(scope: RequestScope, id: number): Promise<void>;
 }
 
+/**
+ * A record kind whose own activities are listed by `GET activities/{destination}/{id}` (invoices
+ * register `invoice`, confirmation orders `confirmation_order`): which subject it means, and who
+ * may read it.
+ */
+export interface SubjectHistoryDestination {
+  subjectType: string;
+  /** Resolves when the caller may read this id's record; throws (404) otherwise. */
+  reach(scope: RequestScope, id: number): Promise<void>;
+}
+
 export interface ActivityService {
   /** Who changed what: written by every service that changes identity data. */
   record(scope: RequestScope | null, entry: ActivityRecord): Promise<void>;
   list(scope: RequestScope, query: ListQueryInput): Promise<ListResponse<ActivityDto>>;
   registerStockDestination(destination: string, entry: StockHistoryDestination): void;
+  registerSubjectHistory(destination: string, entry: SubjectHistoryDestination): void;
+  /** Every activity of one record (newest first); an unknown destination is 404. */
+  listSubjectHistory(
+    scope: RequestScope,
+    destination: string,
+    destinationId: number,
+    query: ListQueryInput,
+  ): Promise<ListResponse<ActivityDto>>;
   /** The `stock_updated` activities of one destination id, newest first; an unknown destination is 404. */
   listStockUpdated(
     scope: RequestScope,
@@ -132,6 +151,7 @@ export interface ActivityService {
 
 export function createActivityService(deps: { models: Models }): ActivityService {
   const stockDestinations = new Map<string, StockHistoryDestination>();
+  const subjectDestinations = new Map<string, SubjectHistoryDestination>();
   return {
     async record(scope, entry) {
       await deps.models.Activity.create({
@@ -159,6 +179,21 @@ export function createActivityService(deps: { models: Models }): ActivityService
     },
     registerStockDestination(destination, entry) {
       stockDestinations.set(destination, entry);
+    },
+    registerSubjectHistory(destination, entry) {
+      subjectDestinations.set(destination, entry);
+    },
+    async listSubjectHistory(scope, destination, destinationId, query) {
+      const entry = subjectDestinations.get(destination);
+      if (!entry) throw AppError.notFound();
+      await entry.reach(scope, destinationId);
+      return findPage(
+        deps.models.Activity,
+        query,
+        LIST_SPEC,
+        { subject_type: entry.subjectType, subject_id: destinationId },
+        { map: (row) => toDto(row, scope) },
+      );
     },
     async listStockUpdated(scope, destination, destinationId, query) {
       const entry = stockDestinations.get(destination);

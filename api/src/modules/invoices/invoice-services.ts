@@ -1,11 +1,18 @@
 import type { CoreServices } from '../../services';
 import type { CatalogueServices } from '../catalogue.module';
+import { createInvoiceService, INVOICE_SUBJECT, type InvoiceService } from './invoice.service';
 
-// FOUNDATION STUB — the helper owning this area replaces this file's contents.
+/** The invoices domain's services, as they appear on `Services`. */
+export interface InvoiceServices {
+  invoices: InvoiceService;
+}
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the invoices work
-export interface InvoiceServices {}
-
-export function createInvoiceServices(_core: CoreServices, _catalogue: CatalogueServices): InvoiceServices {
-  return {};
+export function createInvoiceServices(core: CoreServices, _catalogue: CatalogueServices): InvoiceServices {
+  const invoices = createInvoiceService(core);
+  // `GET activities/invoice/{id}`: the invoice's own activities, for whoever may read the invoice.
+  core.activities.registerSubjectHistory('invoice', {
+    subjectType: INVOICE_SUBJECT,
+    reach: (scope, id) => invoices.reach(scope, id),
+  });
+  return { invoices };
 }

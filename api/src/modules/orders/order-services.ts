@@ -1,11 +1,23 @@
 import type { CoreServices } from '../../services';
 import type { CatalogueServices } from '../catalogue.module';
+import {
+  createOrderImportService,
+  type OrderImportService,
+} from '../../flows/import-orders/order-import.service';
 
-// FOUNDATION STUB — the helper owning this area replaces this file's contents.
+/** The orders domain. List/detail and the bulk calls of spec §7 come next; the import is the way in. */
+export interface OrderServices {
+  /** THE way orders enter: seed, tests and connectors all call `orderImport.importBatch`. */
+  orderImport: OrderImportService;
+}
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the orders work
-export interface OrderServices {}
-
-export function createOrderServices(_core: CoreServices, _catalogue: CatalogueServices): OrderServices {
-  return {};
+export function createOrderServices(core: CoreServices, catalogue: CatalogueServices): OrderServices {
+  return {
+    orderImport: createOrderImportService({
+      sequelize: core.sequelize,
+      models: core.models,
+      publish: core.publish,
+      stock: catalogue.stock,
+    }),
+  };
 }

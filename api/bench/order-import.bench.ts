@@ -1,0 +1,201 @@
+/**
+ * The order import service (`services.orderImport.importBatch`) on MySQL: batches of 500 orders
+ * with 3 lines each, first fresh, then the same orders re-imported with every order changed
+ * (status, total, one line's quantity). Everything the service does is included: validation, the
+ * upsert, lines matched to products by SKU (some lines are kits), stock deducted through the
+ * ledger (the channel deducts via orders), activities and the one `orders:changed` per batch.
+ * Run with `npm run bench:orders` (part of `npm run bench`). Target: ≥ 5,000 orders/s fresh.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { NormalisedOrderInput } from '@syncdesk/contracts';
+import { migrate } from '../src/db/migrate';
+import { createLogger } from '../src/logger';
+import { createTokenService } from '../src/modules/auth/token.service';
+import { createServices } from '../src/services';
+import { createCompany } from '../src/testing/identity-fixtures';
+import { insertChannelRow } from '../src/testing/channel-fixtures';
+import { createTestDatabase } from '../src/testing/test-database';
+
+const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
+const BATCH_SIZE = 500;
+const LINES = 3;
+const PRODUCTS = 300;
+const KITS = 30;
+const TARGET_FRESH = 5_000;
+/** BENCH_DEDUCT=0: the same without stock deduction (to see the stock ledger's share). */
+const DEDUCT = process.env.BENCH_DEDUCT !== '0';
+
+function order(index: number, changed: boolean): NormalisedOrderInput {
+  return {
+    remote_id: `R${index}`,
+    order_number: `${100000 + index}`,
+    status: changed ? 'Shipped' : 'Unshipped',
+    payment_status: 'Paid',
+    currency: 'GBP',
+    subtotal: '30.00',
+    shipping_total: '3.95',
+    tax_total: '6.00',
+    total: changed ? '35.95' : '33.95',
+    order_date: new Date(Date.UTC(2026, 10, 1) + index * 60_000).toISOString(),
+    customer: {
+      name: `Customer ${index}`,
+      email: `c${index}@example.test`,
+      phone: null,
+      remote_id: `C${index}`,
+    },
+    shipping_address: {
+      name: `Customer ${index}`,
+      line1: `${index} High St`,
+      city: 'London',
+      postcode: 'N1 1AA',
+      country: 'GB',
+    },
+    invoice_address: {
+      name: `Customer ${index}`,
+      line1: `${index} High St`,
+      city: 'London',
+      postcode: 'N1 1AA',
+      country: 'GB',
+    },
+    shipping_method: 'Royal Mail 48',
+    tags: ['web'],
+    lines: Array.from({ length: LINES }, (_, line) => {
+      const pick = (index * LINES + line) % (PRODUCTS + KITS);
+      return {
+        remote_id: `R${index}-${line}`,
+        sku: pick < PRODUCTS ? `P${pick}` : `K${pick - PRODUCTS}`,
+        title: `Item ${pick}`,
+        quantity: changed && line === 0 ? 2 : 1,
+        price: '10.00',
+        tax_total: '2.00',
+        options: [],
+      };
+    }),
+  };
+}
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase('mysql', 'bench_orders');
+  try {
+    await migrate(database.sequelize);
+    const secret = randomBytes(32).toString('hex');
+    let events = 0;
+    const services = createServices({
+      sequelize: database.sequelize,
+      publish: (event) => {
+        if (event.name === 'orders:changed') events += 1;
+      },
+      jobs: { enqueue: async () => undefined },
+      jobStore: { backend: 'none', worker: () => 'disabled', ping: async () => undefined },
+      tokens: createTokenService(secret),
+      logger: createLogger('silent'),
+      credentialsKey: secret,
+      oauth: { stateSecret: secret },
+      appUrl: 'http://localhost',
+      planManageUrl: 'http://localhost/plan',
+    });
+    const { models } = services;
+    const company = await createCompany(services, { name: 'Bench', stores: ['Bench store'] });
+    const store = company.stores[0]!;
+    const owned = { company_id: store.company_id, store_id: store.id };
+    const now = new Date();
+    const products = await models.Product.bulkCreate(
+      Array.from({ length: PRODUCTS }, (_, index) => ({
+        ...owned,
+        uuid: randomUUID(),
+        sku: `P${index}`,
+        title: `Product ${index}`,
+        type: 'product' as const,
+        quantity: 1_000_000,
+        price: '10.00',
+        nominal_code: null,
+        barcode: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    const kits = await models.Product.bulkCreate(
+      Array.from({ length: KITS }, (_, index) => ({
+        ...owned,
+        uuid: randomUUID(),
+        sku: `K${index}`,
+        title: `Kit ${index}`,
+        type: 'kit' as const,
+        quantity: 0,
+        price: '25.00',
+        nominal_code: null,
+        barcode: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+    await models.KitItem.bulkCreate(
+      kits.flatMap((kit, index) =>
+        [0, 1].map((part) => {
+          const component = products[(index * 2 + part) % PRODUCTS]!;
+          return {
+            kit_product_id: kit.id,
+            component_product_id: component.id,
+            sku: component.sku,
+            product_nominal_code: null,
+            quantity: part + 1,
+            created_at: now,
+            updated_at: now,
+          };
+        }),
+      ),
+    );
+    const channel = await insertChannelRow(services, store, {
+      settings: { deduct_stock_via_orders: DEDUCT },
+    });
+
+    const run = async (label: string, changed: boolean) => {
+      let orders = 0;
+      const started = performance.now();
+      for (let batch = 0; batch < BATCHES; batch += 1) {
+        const input = Array.from({ length: BATCH_SIZE }, (_, index) =>
+          order(batch * BATCH_SIZE + index, changed),
+        );
+        const result = await services.orderImport.importBatch(channel.id, input, { source: 'Bench' });
+        const expected = changed ? result.updated : result.created;
+        if (expected !== BATCH_SIZE)
+          throw new Error(`${label}: expected ${BATCH_SIZE}, got ${JSON.stringify(result)}`);
+        orders += BATCH_SIZE;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const rate = Math.round(orders / seconds);
+      console.log(
+        `${label}: ${orders} orders in ${seconds.toFixed(2)} s → ${rate} orders/s (${((seconds * 1000) / BATCHES).toFixed(0)} ms per batch of ${BATCH_SIZE})`,
+      );
+      return rate;
+    };
+
+    console.log(
+      `Order import: ${BATCHES} batches × ${BATCH_SIZE} orders × ${LINES} lines, MySQL, stock deduction ${DEDUCT ? 'on' : 'OFF'}.`,
+    );
+    const fresh = await run('fresh', false);
+    const changed = await run('re-imported, every order changed', true);
+    const unchangedStarted = performance.now();
+    for (let batch = 0; batch < BATCHES; batch += 1) {
+      const input = Array.from({ length: BATCH_SIZE }, (_, index) => order(batch * BATCH_SIZE + index, true));
+      await services.orderImport.importBatch(channel.id, input);
+    }
+    const unchanged = Math.round((BATCHES * BATCH_SIZE) / ((performance.now() - unchangedStarted) / 1000));
+    console.log(`re-imported unchanged: ${unchanged} orders/s`);
+    console.log(`orders:changed events: ${events} (expected ${BATCHES * 2})`);
+    console.log(
+      `Target ≥ ${TARGET_FRESH} orders/s fresh: ${fresh >= TARGET_FRESH ? 'met' : 'NOT met'} (changed: ${changed} orders/s)`,
+    );
+  } finally {
+    await database.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

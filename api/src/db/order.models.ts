@@ -1,0 +1,273 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
+import type { OrderAddress, OrderKitItemDto, OrderLineOption } from '@syncdesk/contracts';
+import { init, jsonColumn, timestamps } from './model-helpers';
+
+/**
+ * Orders, their lines, fulfilments and plugin/webhook states (migration 2026-11-23-0015). The
+ * import service writes orders and lines with multi-row upserts (raw SQL); these models serve the
+ * reads and the smaller writes. Ids are BIGINT (a million orders × lines).
+ */
+
+export class Order extends Model<InferAttributes<Order>, InferCreationAttributes<Order>> {
+  declare id: CreationOptional<number>;
+  declare uuid: string;
+  declare company_id: number;
+  declare store_id: number;
+  declare channel_id: number;
+  declare remote_id: string;
+  declare order_number: string;
+  declare status: string | null;
+  declare sync_status: CreationOptional<number>;
+  declare payment_status: string | null;
+  declare fulfillment_status: CreationOptional<number>;
+  declare plugin_sync_status: CreationOptional<number | null>;
+  declare send_via_webhook: CreationOptional<boolean>;
+  declare currency: string | null;
+  /** DECIMAL(14,2): written as decimal strings; read back as numbers (mysql2 `decimalNumbers`) — format with toFixed(2). */
+  declare subtotal: string | number | null;
+  declare shipping_total: string | number | null;
+  declare tax_total: string | number | null;
+  declare discount_total: string | number | null;
+  declare total: string | number | null;
+  declare total_order_items: CreationOptional<number>;
+  declare order_date: Date | null;
+  declare customer_name: string | null;
+  declare customer_email: string | null;
+  declare customer_phone: string | null;
+  declare channel_customer_id: string | null;
+  declare shipping_country: string | null;
+  declare invoice_country: string | null;
+  declare shipping_address: OrderAddress | null;
+  declare invoice_address: OrderAddress | null;
+  declare shipping_method: string | null;
+  declare tags: string[] | null;
+  declare order_type: string | null;
+  declare content_hash: string;
+  declare failure_reason: string | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class OrderItem extends Model<InferAttributes<OrderItem>, InferCreationAttributes<OrderItem>> {
+  declare id: CreationOptional<number>;
+  declare order_id: number;
+  declare line_key: string;
+  declare remote_id: string | null;
+  declare product_sku: string | null;
+  declare matched_sku: string | null;
+  declare product_id: number | null;
+  declare title: string | null;
+  declare quantity: number;
+  declare price: string | number | null;
+  declare tax_total: string | number | null;
+  declare discount_total: string | number | null;
+  declare total_price: string | number | null;
+  declare kit_items: OrderKitItemDto[] | null;
+  declare options: OrderLineOption[] | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class OrderFulfillment extends Model<
+  InferAttributes<OrderFulfillment>,
+  InferCreationAttributes<OrderFulfillment>
+> {
+  declare id: CreationOptional<number>;
+  declare uuid: string;
+  declare order_id: number;
+  declare courier: string | null;
+  declare shipping_method: string | null;
+  declare shipping_tracking_code: string | null;
+  declare sync_status: CreationOptional<number>;
+  declare lines: { order_item_id: number; quantity: number }[] | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class PluginOrder extends Model<InferAttributes<PluginOrder>, InferCreationAttributes<PluginOrder>> {
+  declare id: CreationOptional<number>;
+  declare order_id: number;
+  declare plugin_id: number;
+  declare remote_id: string | null;
+  declare sync_status: CreationOptional<number>;
+  declare synced_at: Date | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+export class WebhookOrder extends Model<
+  InferAttributes<WebhookOrder>,
+  InferCreationAttributes<WebhookOrder>
+> {
+  declare id: CreationOptional<number>;
+  declare order_id: number;
+  declare webhook_id: number;
+  declare remote_id: string | null;
+  declare sync_status: CreationOptional<number>;
+  declare synced_at: Date | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
+/** Orders per store, sync status and marketplace status ('' when none), kept in step by every order write. */
+export class OrderStatusCount extends Model<
+  InferAttributes<OrderStatusCount>,
+  InferCreationAttributes<OrderStatusCount>
+> {
+  declare id: CreationOptional<number>;
+  declare store_id: number;
+  declare sync_status: number;
+  declare status: string;
+  declare count: number;
+}
+
+export interface OrderModels {
+  Order: typeof Order;
+  OrderItem: typeof OrderItem;
+  OrderFulfillment: typeof OrderFulfillment;
+  PluginOrder: typeof PluginOrder;
+  WebhookOrder: typeof WebhookOrder;
+  OrderStatusCount: typeof OrderStatusCount;
+}
+
+const bigId = { type: DataTypes.BIGINT, autoIncrement: true, primaryKey: true };
+const int = (allowNull = false, defaultValue?: number) => ({
+  type: DataTypes.INTEGER,
+  allowNull,
+  ...(defaultValue === undefined ? {} : { defaultValue }),
+});
+const text = (length: number, allowNull = true) => ({ type: DataTypes.STRING(length), allowNull });
+const money = () => ({ type: DataTypes.DECIMAL(14, 2), allowNull: true });
+/** BIGINT comes back from mysql2 as a number (safe below 2^53); keep ids numbers on SQLite too. */
+const numericId = (field: string, allowNull = false) => ({
+  type: DataTypes.BIGINT,
+  allowNull,
+  get(this: Model) {
+    const raw = this.getDataValue(field) as number | string | null;
+    return raw === null || raw === undefined ? raw : Number(raw);
+  },
+});
+
+export function defineOrderModels(sequelize: Sequelize): OrderModels {
+  const models: OrderModels = {
+    Order: class extends Order {},
+    OrderItem: class extends OrderItem {},
+    OrderFulfillment: class extends OrderFulfillment {},
+    PluginOrder: class extends PluginOrder {},
+    WebhookOrder: class extends WebhookOrder {},
+    OrderStatusCount: class extends OrderStatusCount {},
+  };
+  init<Order>(models.Order, sequelize, 'orders', {
+    id: {
+      ...bigId,
+      get(this: Model) {
+        return Number(this.getDataValue('id'));
+      },
+    },
+    uuid: text(36, false),
+    company_id: int(),
+    store_id: int(),
+    channel_id: int(),
+    remote_id: text(190, false),
+    order_number: text(190, false),
+    status: text(32),
+    sync_status: int(false, 0),
+    payment_status: text(32),
+    fulfillment_status: int(false, 0),
+    plugin_sync_status: int(true),
+    send_via_webhook: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+    currency: text(3),
+    subtotal: money(),
+    shipping_total: money(),
+    tax_total: money(),
+    discount_total: money(),
+    total: money(),
+    total_order_items: int(false, 0),
+    order_date: { type: DataTypes.DATE, allowNull: true },
+    customer_name: text(190),
+    customer_email: text(190),
+    customer_phone: text(60),
+    channel_customer_id: text(190),
+    shipping_country: text(2),
+    invoice_country: text(2),
+    shipping_address: jsonColumn('shipping_address', true),
+    invoice_address: jsonColumn('invoice_address', true),
+    shipping_method: text(190),
+    tags: jsonColumn('tags', true),
+    order_type: text(40),
+    content_hash: text(64, false),
+    failure_reason: { type: DataTypes.TEXT, allowNull: true },
+    ...timestamps,
+  });
+  init<OrderItem>(models.OrderItem, sequelize, 'order_items', {
+    id: {
+      ...bigId,
+      get(this: Model) {
+        return Number(this.getDataValue('id'));
+      },
+    },
+    order_id: numericId('order_id'),
+    line_key: text(190, false),
+    remote_id: text(190),
+    product_sku: text(190),
+    matched_sku: text(190),
+    product_id: int(true),
+    title: text(255),
+    quantity: int(),
+    price: money(),
+    tax_total: money(),
+    discount_total: money(),
+    total_price: money(),
+    kit_items: jsonColumn('kit_items', true),
+    options: jsonColumn('options', true),
+    ...timestamps,
+  });
+  init<OrderFulfillment>(models.OrderFulfillment, sequelize, 'order_fulfillments', {
+    id: {
+      ...bigId,
+      get(this: Model) {
+        return Number(this.getDataValue('id'));
+      },
+    },
+    uuid: text(36, false),
+    order_id: numericId('order_id'),
+    courier: text(120),
+    shipping_method: text(190),
+    shipping_tracking_code: text(190),
+    sync_status: int(false, 0),
+    lines: jsonColumn('lines', true),
+    ...timestamps,
+  });
+  const state = (owner: 'plugin_id' | 'webhook_id') => ({
+    id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+    order_id: numericId('order_id'),
+    [owner]: int(),
+    remote_id: text(190),
+    sync_status: int(false, 0),
+    synced_at: { type: DataTypes.DATE, allowNull: true },
+    ...timestamps,
+  });
+  init<PluginOrder>(models.PluginOrder, sequelize, 'plugin_orders', state('plugin_id'));
+  init<WebhookOrder>(models.WebhookOrder, sequelize, 'webhook_orders', state('webhook_id'));
+  init<OrderStatusCount>(
+    models.OrderStatusCount,
+    sequelize,
+    'order_status_counts',
+    {
+      id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+      store_id: int(),
+      sync_status: int(),
+      status: { type: DataTypes.STRING(32), allowNull: false, defaultValue: '' },
+      count: int(false, 0),
+    },
+    false,
+  );
+  return models;
+}

@@ -1,0 +1,324 @@
+import { Op } from 'sequelize';
+import type { Models, Store } from '../../../db/models';
+import type { OrderImportService } from '../../../flows/import-orders/order-import.service';
+import { createCompany } from '../../../testing/identity-fixtures';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
+import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import type { OrdersChangedEvent } from '@syncdesk/contracts';
+import { channelIn, importerOf, kitIn, orderOf, productIn, quantityOf } from './order-import-kit';
+
+/** The one order import service against MySQL, called as the seed and the connectors call it. */
+describe('order import (mysql)', () => {
+  let database: TestDatabase;
+  let server: TestProcess;
+  let store: Store;
+  let models: Models;
+  let importer: OrderImportService;
+  let events: OrdersChangedEvent[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('mysql', 'order_import');
+    server = await startTestProcess(database.url);
+    models = server.services.models;
+    const alpha = await createCompany(server.services, { name: 'Alpha', stores: ['Alpha UK'] });
+    store = alpha.stores[0]!;
+    ({ importer, events } = importerOf(server));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  const ordersOf = (channelId: number) =>
+    models.Order.findAll({ where: { channel_id: channelId }, order: [['remote_id', 'ASC']] });
+  const ledgerOf = (productId: number) =>
+    models.StockMovement.findAll({
+      where: { product_id: productId, reason: { [Op.in]: ['order', 'cancellation'] } },
+    });
+
+  it('imports a batch once: the same batch again writes nothing and takes no stock twice', async () => {
+    const cup = await productIn(server, store, 50);
+    const channel = await channelIn(server, store, { deduct_stock_via_orders: true });
+    const batch = [
+      orderOf('A1', [{ sku: cup.sku, quantity: 2 }]),
+      orderOf('A2', [{ sku: cup.sku, quantity: 3 }]),
+    ];
+
+    const first = await importer.importBatch(channel.id, batch);
+    expect(first).toMatchObject({
+      imported: true,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      failed: 0,
+      skipped: 0,
+    });
+    expect(first.orderIds).toHaveLength(2);
+    expect(await quantityOf(server, cup.id)).toBe(45);
+    const stored = await ordersOf(channel.id);
+    expect(
+      stored.map((order) => [
+        order.remote_id,
+        order.order_number,
+        order.sync_status,
+        Number(order.total).toFixed(2),
+      ]),
+    ).toEqual([
+      ['A1', '#A1', 0, '23.95'],
+      ['A2', '#A2', 0, '23.95'],
+    ]);
+    expect(stored[0]!.shipping_country).toBe('GB');
+    expect(stored[0]!.customer_email).toBe('ada@example.test');
+    expect(stored[0]!.order_date).toEqual(new Date('2026-11-20T10:15:00Z'));
+    const items = await models.OrderItem.findAll({ where: { order_id: stored[0]!.id } });
+    expect(
+      items.map((item) => [
+        item.product_sku,
+        item.matched_sku,
+        item.product_id,
+        item.quantity,
+        Number(item.total_price).toFixed(2),
+      ]),
+    ).toEqual([[cup.sku, cup.sku, cup.id, 2, '20.00']]);
+    expect(items[0]!.options).toEqual([{ option_name: 'Colour', option_value: 'Blue' }]);
+    const activities = await models.Activity.count({
+      where: { subject_type: 'order', subject_id: { [Op.in]: first.orderIds }, event: 'order.created' },
+    });
+    expect(activities).toBe(2);
+
+    const eventsBefore = events.length;
+    const again = await importer.importBatch(channel.id, batch);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 2, failed: 0, orderIds: [] });
+    const after = await ordersOf(channel.id);
+    expect(after.map((order) => order.updated_at.getTime())).toEqual(
+      stored.map((order) => order.updated_at.getTime()),
+    );
+    expect(await models.OrderItem.count({ where: { order_id: { [Op.in]: first.orderIds } } })).toBe(2);
+    expect(await quantityOf(server, cup.id)).toBe(45);
+    expect(await ledgerOf(cup.id)).toHaveLength(2);
+    expect(events.length).toBe(eventsBefore);
+  });
+
+  it('updates a changed order, says what changed, and marks a synced order updated', async () => {
+    const cup = await productIn(server, store, 10);
+    const plate = await productIn(server, store, 10);
+    const channel = await channelIn(server, store, { deduct_stock_via_orders: true });
+    const [id] = (await importer.importBatch(channel.id, [orderOf('B1', [{ sku: cup.sku, quantity: 1 }])]))
+      .orderIds;
+    // As the sync engine will: the order was sent (its counters move with it).
+    await models.Order.update({ sync_status: 2 }, { where: { id: id! } });
+    await models.OrderStatusCount.increment('count', {
+      by: -1,
+      where: { store_id: store.id, sync_status: 0, status: 'Unshipped' },
+    });
+    await models.OrderStatusCount.upsert({
+      store_id: store.id,
+      sync_status: 2,
+      status: 'Unshipped',
+      count: 1,
+    });
+
+    const changed = orderOf(
+      'B1',
+      [
+        { sku: cup.sku, quantity: 1 },
+        { sku: plate.sku, quantity: 2 },
+      ],
+      {
+        status: 'Shipped',
+        shipping_address: {
+          name: 'Ada Lovelace',
+          line1: '2 Low St',
+          city: 'Leeds',
+          postcode: 'LS1 1AA',
+          country: 'GB',
+        },
+      },
+    );
+    const result = await importer.importBatch(channel.id, [changed]);
+    expect(result).toMatchObject({ created: 0, updated: 1, unchanged: 0, orderIds: [id] });
+
+    const order = (await models.Order.findByPk(id!))!;
+    expect(order.status).toBe('Shipped');
+    expect(order.sync_status).toBe(1);
+    expect(order.shipping_address?.city).toBe('Leeds');
+    expect(await models.OrderItem.count({ where: { order_id: id! } })).toBe(2);
+    // The new line takes stock; the old one is not taken again.
+    expect(await quantityOf(server, cup.id)).toBe(9);
+    expect(await quantityOf(server, plate.id)).toBe(8);
+
+    const activity = await models.Activity.findOne({
+      where: { subject_type: 'order', subject_id: id!, event: 'order.updated' },
+    });
+    const oldValues = activity!.old_values as Record<string, unknown>;
+    const newValues = activity!.new_values as Record<string, unknown>;
+    expect(oldValues.status).toBe('Unshipped');
+    expect(newValues.status).toBe('Shipped');
+    expect(oldValues.sync_status).toBe(2);
+    expect(newValues.sync_status).toBe(1);
+    expect((newValues.shipping_address as string).includes('Leeds')).toBe(true);
+    expect(newValues.lines).toEqual([
+      { sku: cup.sku, quantity: 1 },
+      { sku: plate.sku, quantity: 2 },
+    ]);
+  });
+
+  it('applies the order prefix, holds orders when asked and skips orders before the channel date', async () => {
+    const channel = await channelIn(server, store, {
+      use_order_prefix: true,
+      order_prefix: 'EB-',
+      auto_hold_orders: true,
+      ignore_orders_before: true,
+      ignore_orders_before_at: '2026-11-01',
+    });
+    const result = await importer.importBatch(channel.id, [
+      orderOf('C1', [{ sku: null, quantity: 1 }]),
+      orderOf('C2', [{ sku: null, quantity: 1 }], { order_date: '2026-10-31T23:00:00Z' }),
+    ]);
+    expect(result).toMatchObject({ created: 1, skipped: 1 });
+    const [order] = await ordersOf(channel.id);
+    expect(order!.order_number).toBe('EB-#C1');
+    expect(order!.sync_status).toBe(3);
+    expect(await models.Order.count({ where: { channel_id: channel.id } })).toBe(1);
+  });
+
+  it('imports nothing when the channel does not get orders', async () => {
+    const channel = await channelIn(server, store, { get_orders: false });
+    const result = await importer.importBatch(channel.id, [orderOf('D1', [{ sku: null, quantity: 1 }])]);
+    expect(result.imported).toBe(false);
+    expect(result.reason).toMatch(/switched off/);
+    expect(result.created).toBe(0);
+    expect(await models.Order.count({ where: { channel_id: channel.id } })).toBe(0);
+  });
+
+  it('matches lines by SKU, expands kits into components and takes their stock', async () => {
+    const mug = await productIn(server, store, 20);
+    const lid = await productIn(server, store, 20);
+    const kit = await kitIn(server, store, [
+      { id: mug.id, sku: mug.sku, units: 1 },
+      { id: lid.id, sku: lid.sku, units: 2 },
+    ]);
+    const channel = await channelIn(server, store, { deduct_stock_via_orders: true });
+    const result = await importer.importBatch(channel.id, [
+      orderOf('E1', [
+        { sku: kit.sku.toLowerCase(), quantity: 3 },
+        { sku: 'NO-SUCH-SKU', quantity: 1 },
+      ]),
+    ]);
+    const items = await models.OrderItem.findAll({
+      where: { order_id: result.orderIds[0]! },
+      order: [['id', 'ASC']],
+    });
+    expect(items[0]!.matched_sku).toBe(kit.sku);
+    expect(items[0]!.product_id).toBe(kit.id);
+    expect(items[0]!.kit_items).toEqual([
+      { product_id: mug.id, sku: mug.sku, quantity: 1 },
+      { product_id: lid.id, sku: lid.sku, quantity: 2 },
+    ]);
+    expect([items[1]!.matched_sku, items[1]!.product_id, items[1]!.kit_items]).toEqual([null, null, null]);
+    expect(await quantityOf(server, mug.id)).toBe(17);
+    expect(await quantityOf(server, lid.id)).toBe(14);
+  });
+
+  it('does not take stock when the channel does not deduct via orders', async () => {
+    const cup = await productIn(server, store, 5);
+    const channel = await channelIn(server, store);
+    await importer.importBatch(channel.id, [orderOf('F1', [{ sku: cup.sku, quantity: 2 }])]);
+    expect(await quantityOf(server, cup.id)).toBe(5);
+  });
+
+  it('gives the stock back once when an order becomes cancelled', async () => {
+    const cup = await productIn(server, store, 10);
+    const lid = await productIn(server, store, 10);
+    const kit = await kitIn(server, store, [{ id: lid.id, sku: lid.sku, units: 2 }]);
+    const channel = await channelIn(server, store, { deduct_stock_via_orders: true });
+    const lines = [
+      { sku: cup.sku, quantity: 4 },
+      { sku: kit.sku, quantity: 1 },
+    ];
+    const [id] = (await importer.importBatch(channel.id, [orderOf('G1', lines)])).orderIds;
+    expect([await quantityOf(server, cup.id), await quantityOf(server, lid.id)]).toEqual([6, 8]);
+
+    const cancelled = orderOf('G1', lines, { status: 'Cancelled' });
+    expect(await importer.importBatch(channel.id, [cancelled])).toMatchObject({ updated: 1 });
+    expect([await quantityOf(server, cup.id), await quantityOf(server, lid.id)]).toEqual([10, 10]);
+    expect((await models.Order.findByPk(id!))!.sync_status).toBe(14);
+    const ledger = await ledgerOf(cup.id);
+    expect(ledger.map((movement) => [movement.reason, movement.delta])).toEqual([
+      ['order', -4],
+      ['cancellation', 4],
+    ]);
+
+    // Cancelled again with another change: nothing more is given back.
+    await importer.importBatch(channel.id, [{ ...cancelled, tags: ['late'] }]);
+    expect(await quantityOf(server, cup.id)).toBe(10);
+    expect(await ledgerOf(cup.id)).toHaveLength(2);
+  });
+
+  it('stores a bad order as failed with its reason and imports the rest; one event for the batch', async () => {
+    const channel = await channelIn(server, store);
+    const before = events.length;
+    const result = await importer.importBatch(channel.id, [
+      orderOf('H1', [{ sku: null, quantity: 1 }]),
+      orderOf('H2', [{ sku: null, quantity: 0 }]),
+      { order_number: 'no remote id' },
+      orderOf('H3', [{ sku: null, quantity: 1 }]),
+    ]);
+    expect(result).toMatchObject({ created: 2, failed: 2 });
+    expect(result.failures.map((failure) => failure.remote_id)).toEqual([null, 'H2']);
+    const stored = await ordersOf(channel.id);
+    expect(stored.map((order) => [order.remote_id, order.sync_status])).toEqual([
+      ['H1', 0],
+      ['H2', 7],
+      ['H3', 0],
+    ]);
+    expect(stored[1]!.failure_reason).toMatch(/lines #1 quantity/);
+    expect(stored[1]!.order_number).toBe('#H2');
+    expect(result.orderIds.sort()).toEqual(stored.map((order) => order.id).sort());
+
+    expect(events.length).toBe(before + 1);
+    expect(events.at(-1)).toEqual({ storeId: store.id, orderIds: result.orderIds });
+
+    // The failed order, sent again corrected, is imported and pending.
+    const fixed = await importer.importBatch(channel.id, [orderOf('H2', [{ sku: null, quantity: 1 }])]);
+    expect(fixed).toMatchObject({ updated: 1 });
+    const h2 = (await ordersOf(channel.id))[1]!;
+    expect([h2.sync_status, h2.failure_reason]).toEqual([0, null]);
+  });
+
+  it('keeps one row per order when the same batch is imported twice at once', async () => {
+    const cup = await productIn(server, store, 100);
+    const channel = await channelIn(server, store, { deduct_stock_via_orders: true });
+    const batch = Array.from({ length: 20 }, (_, index) =>
+      orderOf(`K${index}`, [{ sku: cup.sku, quantity: 1 }]),
+    );
+    const [one, two] = await Promise.all([
+      importer.importBatch(channel.id, batch),
+      importer.importBatch(channel.id, batch),
+    ]);
+    expect(one.created + two.created).toBe(20);
+    expect(one.unchanged + two.unchanged).toBe(20);
+    expect(await models.Order.count({ where: { channel_id: channel.id } })).toBe(20);
+    expect(await quantityOf(server, cup.id)).toBe(80);
+    expect(await ledgerOf(cup.id)).toHaveLength(20);
+  });
+
+  it('keeps the per-store status counters equal to counting the orders', async () => {
+    const [counted] = (await server.services.sequelize.query(
+      "SELECT sync_status, COALESCE(status, '') AS status, COUNT(*) AS count FROM orders WHERE store_id = ? GROUP BY sync_status, COALESCE(status, '') ORDER BY sync_status, status",
+      { replacements: [store.id] },
+    )) as [{ sync_status: number; status: string; count: number }[], unknown];
+    const kept = await models.OrderStatusCount.findAll({
+      where: { store_id: store.id, count: { [Op.ne]: 0 } },
+      order: [
+        ['sync_status', 'ASC'],
+        ['status', 'ASC'],
+      ],
+      raw: true,
+    });
+    expect(counted.length).toBeGreaterThan(3);
+    expect(kept.map((row) => [row.sync_status, row.status, row.count])).toEqual(
+      counted.map((row) => [row.sync_status, row.status, Number(row.count)]),
+    );
+  });
+});
