@@ -2,6 +2,7 @@ export { ApiError, isApiError, type ApiErrorInit, type ResponseHeaders } from '.
 export {
   apiClient,
   createApiClient,
+  quietApiClient,
   encodeQueryParams,
   setApiErrorHandler,
   type ApiClient,

@@ -7,7 +7,7 @@ import {
   type CompanyAccountDto,
   type SessionUser,
 } from '@syncdesk/contracts';
-import { createApiClient, formatMoney, useSessionStore } from '@syncdesk/web-kit';
+import { quietApiClient, formatMoney } from '@syncdesk/web-kit';
 import { LimitedAccountDialog } from './LimitedAccountDialog';
 import { readLimitedAccountDialogFlag, writeLimitedAccountDialogFlag } from './limitedAccountDialogFlag';
 
@@ -15,7 +15,7 @@ const TRIAL = COMPANY_ACCOUNT_STATUS.byKey('trial').value;
 const LIMITED = COMPANY_ACCOUNT_STATUS.byKey('limited').value;
 
 /** The banner re-reads the account on every route change; a failed read must not pop a red notification each time. */
-const bannerClient = createApiClient({ getToken: () => useSessionStore.getState().token });
+const bannerClient = quietApiClient;
 
 const MINUTE_MS = 60_000;
 

@@ -1,12 +1,12 @@
 import type { ListResponse, NotificationDto, NotificationStatsDto } from '@syncdesk/contracts';
-import { createApiClient, useSessionStore } from '@syncdesk/web-kit';
+import { quietApiClient } from '@syncdesk/web-kit';
 
 /**
  * The shell's own reads of the user's notifications (the unread count, the snackbar's text). They
  * run in the background on every page, so a failure stays quiet: a red error about a badge would
  * be noise, and the Notifications page reports its own failures.
  */
-const quietClient = createApiClient({ getToken: () => useSessionStore.getState().token });
+const quietClient = quietApiClient;
 
 export async function fetchUnreadCount(): Promise<number> {
   return (await quietClient.get<{ data: NotificationStatsDto }>('notifications/stats')).data.unread;

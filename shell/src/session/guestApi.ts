@@ -7,7 +7,7 @@ import type {
   TokenResponse,
   VerifyEmailInput,
 } from '@syncdesk/contracts';
-import { createApiClient, useSessionStore } from '@syncdesk/web-kit';
+import { quietApiClient } from '@syncdesk/web-kit';
 
 interface DataResponse<T> {
   data: T;
@@ -17,7 +17,7 @@ interface DataResponse<T> {
  * The guest pages' calls. Their failures are shown inside the form (spec: the server's message,
  * inline), so this client has no error handler: the shared one would notify them a second time.
  */
-const guestClient = createApiClient({ getToken: () => useSessionStore.getState().token });
+const guestClient = quietApiClient;
 
 export const guestApi = {
   register: (input: RegisterInput) =>

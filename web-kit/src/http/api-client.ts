@@ -209,3 +209,12 @@ export const apiClient: ApiClient = createApiClient({
   getToken: () => useSessionStore.getState().token,
   onError: (error) => globalErrorHandler?.(error),
 });
+
+/**
+ * The same client without the shared error handler: for background reads (badges, banners,
+ * session refresh) and for calls whose page shows its own outcome, where a red notice or the
+ * 403 → home redirect would be wrong.
+ */
+export const quietApiClient: ApiClient = createApiClient({
+  getToken: () => useSessionStore.getState().token,
+});

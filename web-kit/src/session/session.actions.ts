@@ -6,7 +6,7 @@ import {
   type TokenResponse,
 } from '@syncdesk/contracts';
 
-import { apiClient, createApiClient } from '../http/api-client';
+import { apiClient, quietApiClient as quietClient } from '../http/api-client';
 import { isApiError } from '../http/api-error';
 import { notifySuccess } from '../feedback/notify';
 import { connectRealtime } from '../realtime/realtime.client';
@@ -22,7 +22,6 @@ interface DataResponse<T> {
  * Session calls whose failures the caller shows itself: guest forms put the server's text inline
  * (a red notification as well would say it twice), and a failed sign-out is ignored (spec §7).
  */
-const quietClient = createApiClient({ getToken: () => useSessionStore.getState().token });
 
 /** Clears what lives only for this tab's session (spec §9: on store or company switch). */
 export function clearSessionLocalKeys(): void {

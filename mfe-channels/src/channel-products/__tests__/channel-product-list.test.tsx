@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { setApiErrorHandler, type ApiError } from '@syncdesk/web-kit';
 
 import {
   buttonByText,
@@ -58,6 +59,27 @@ describe('Channel products list', () => {
     expect(within(unmatched).getByText('Unmatched')).toBeInTheDocument();
     expect(within(unmatched).getByText('Failed')).toBeInTheDocument();
     expect(within(unmatched).getByText('Draft')).toBeInTheDocument();
+  });
+
+  it('opens for someone who may read listings but not the channel: no error, no trip home, headed Channel', async () => {
+    // The shell's handler notifies and sends a 403 home; the channel header must not reach it.
+    const handled: ApiError[] = [];
+    const restore = setApiErrorHandler((error) => handled.push(error));
+    try {
+      stubFetch({
+        'GET /stores/:storeId/channels/:channelId': {
+          status: 403,
+          body: { message: 'This action is unauthorized.', error: 'forbidden' },
+        },
+        [`GET ${LIST}`]: listBody([listing()]),
+      });
+      renderPage(LIST, CATALOGUE_READER);
+      await rowOf('gid-1001');
+      expect(await screen.findByText('Channel')).toBeInTheDocument();
+      expect(handled).toEqual([]);
+    } finally {
+      restore();
+    }
   });
 
   it('sends the listing tab, sync status, matched filter and search as list parameters', async () => {
