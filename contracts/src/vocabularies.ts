@@ -5,7 +5,6 @@ import {
   PURCHASE_ORDER_STATUS,
   REQUEST_STATE,
 } from './confirmation-orders/confirmation-order.status';
-import { REJECTION_REASON } from './confirmation-orders/acknowledgement-rules';
 import { INVOICE_SYNC_STATUS } from './invoices/invoice.status';
 import { INVOICE_STATUS } from './invoices/invoice.dto';
 import { IP_WHITELIST_STATUS } from './ip-whitelist/ip-whitelist.status';
@@ -67,7 +66,6 @@ export const VOCABULARIES = {
   acknowledgeSyncStatus: ACKNOWLEDGE_SYNC_STATUS,
   purchaseOrderStatus: PURCHASE_ORDER_STATUS,
   requestState: REQUEST_STATE,
-  rejectionReason: REJECTION_REASON,
   webhookStatus: WEBHOOK_STATUS,
   webhookEvent: WEBHOOK_EVENT,
   webhookMethod: WEBHOOK_METHOD,

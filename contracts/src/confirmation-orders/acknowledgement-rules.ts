@@ -1,4 +1,4 @@
-import { defineVocabulary } from '../vocabulary';
+import { RETURN_REASON_DECISION } from '../orders/return.status';
 
 /**
  * The acknowledgement rules of a confirmation order (a retailer's purchase order), pure so the
@@ -7,22 +7,8 @@ import { defineVocabulary } from '../vocabulary';
  * and a rejected quantity, scheduled ship and delivery dates, and a reason for a rejection.
  */
 
-/** Why a quantity is rejected (the spec's return-reason decisions; Amazon's rejectionReason codes). */
-export const REJECTION_REASON = defineVocabulary('rejectionReason', [
-  {
-    value: 'TemporarilyUnavailable',
-    key: 'temporarily_unavailable',
-    label: 'Temporarily unavailable',
-    tone: 'warning',
-  },
-  {
-    value: 'InvalidProductIdentifier',
-    key: 'invalid_product_identifier',
-    label: 'Invalid product identifier',
-    tone: 'error',
-  },
-  { value: 'ObsoleteProduct', key: 'obsolete_product', label: 'Obsolete product', tone: 'default' },
-]);
+/** Why a quantity is rejected: the spec's return-reason decisions, one vocabulary. */
+export const REJECTION_REASON = RETURN_REASON_DECISION;
 export type RejectionReason = (typeof REJECTION_REASON.values)[number];
 
 /** An item's acknowledgement as it is being filled in (dates as `YYYY-MM-DD`). */
@@ -39,16 +25,18 @@ export interface ItemAcknowledgement {
 /** Field → message for one item; empty when the item is fine. */
 export type ItemAcknowledgementErrors = Partial<Record<keyof ItemAcknowledgement, string>>;
 
+const REASON_LABELS = ((labels: string[]) => `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`)(
+  REJECTION_REASON.entries.map((entry) => entry.label),
+);
+
 export const ACKNOWLEDGEMENT_MESSAGES = {
   tooMany: (ordered: number, given: number) =>
     `The accepted, backordered and rejected quantities add up to ${given}, more than the ${ordered} ordered.`,
   notEqual: (ordered: number, given: number) =>
     `The accepted, backordered and rejected quantities must add up to the ${ordered} ordered (they add up to ${given}).`,
-  reasonNeeded:
-    'A rejected quantity needs a reason: Temporarily unavailable, Invalid product identifier or Obsolete product.',
+  reasonNeeded: `A rejected quantity needs a reason: ${REASON_LABELS}.`,
   reasonWithoutRejection: 'A reason is only given when some of the quantity is rejected.',
-  unknownReason:
-    'The reason must be Temporarily unavailable, Invalid product identifier or Obsolete product.',
+  unknownReason: `The reason must be ${REASON_LABELS}.`,
   shipDateNeeded: 'A backordered quantity needs a scheduled ship date.',
   deliveryBeforeShip: 'The scheduled delivery date cannot be before the scheduled ship date.',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REJECTION_REASON } from './acknowledgement-rules';
+import { ACKNOWLEDGEMENT_MESSAGES, REJECTION_REASON } from './acknowledgement-rules';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,7 +42,7 @@ export const updateConfirmationOrderItemSchema = z.object({
   rejected_quantity: quantity('rejected').optional(),
   rejected_reason: z
     .enum(REJECTION_REASON.values as [string, ...string[]], {
-      error: 'The reason must be Temporarily unavailable, Invalid product identifier or Obsolete product.',
+      error: ACKNOWLEDGEMENT_MESSAGES.unknownReason,
     })
     .nullable()
     .optional(),

@@ -7,19 +7,23 @@ export const RETURN_HANDLING = defineVocabulary('returnHandling', [
   { value: 2, key: 'reject', label: 'Reject', tone: 'error' },
 ]);
 
-/** Reasons a seller gives when deciding on a return or rejecting a requested item (string values). */
+/**
+ * Reasons a seller gives when deciding on a return or rejecting a requested item: the spec's
+ * return-reason decisions (its words are the labels), valued as Amazon's rejectionReason codes the
+ * confirmation orders store and send.
+ */
 export const RETURN_REASON_DECISION = defineVocabulary('returnReasonDecision', [
   {
-    value: 'Invalid Product Identifier',
-    key: 'invalid_product_identifier',
-    label: 'Invalid Product Identifier',
-    tone: 'error',
-  },
-  { value: 'Obsolete Product', key: 'obsolete_product', label: 'Obsolete Product', tone: 'warning' },
-  {
-    value: 'Temporarily Unavailable',
+    value: 'TemporarilyUnavailable',
     key: 'temporarily_unavailable',
     label: 'Temporarily Unavailable',
     tone: 'warning',
   },
+  {
+    value: 'InvalidProductIdentifier',
+    key: 'invalid_product_identifier',
+    label: 'Invalid Product Identifier',
+    tone: 'error',
+  },
+  { value: 'ObsoleteProduct', key: 'obsolete_product', label: 'Obsolete Product', tone: 'default' },
 ]);

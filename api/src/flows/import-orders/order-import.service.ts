@@ -11,7 +11,13 @@ import {
 import type { Models } from '../../db/models';
 import { createCatalogueWrite, type CatalogueWrite } from '../../modules/products/catalogue-writes';
 import { insertRows } from '../../modules/products/product-lookups';
-import { storedKey, storedRef, type StockEngine } from '../../modules/products/stock.service';
+import {
+  deductionKey,
+  restoreKey,
+  storedKey,
+  storedRef,
+  type StockEngine,
+} from '../../modules/products/stock.service';
 import type { StockChange } from '../../modules/products/stock.types';
 
 /** The sync statuses the import sets (ORDER_SYNC_STATUS values). */
@@ -640,7 +646,7 @@ export function createOrderImportService(deps: {
                   delta: -part.units,
                   reason: 'order',
                   sourceRef: lineKey,
-                  idempotencyKey: `order:${lineKey}:${part.productId}`,
+                  idempotencyKey: deductionKey(lineKey, part.productId),
                 });
               }
             }
@@ -713,14 +719,14 @@ export function createOrderImportService(deps: {
           });
           for (const movement of taken) {
             const lineKey = keys.find((key) => storedRef(key) === movement.source_ref)!;
-            if (movement.idempotency_key !== storedKey(storeId, `order:${lineKey}:${movement.product_id}`))
+            if (movement.idempotency_key !== storedKey(storeId, deductionKey(lineKey, movement.product_id)))
               continue;
             restores.push({
               productId: movement.product_id,
               delta: -movement.delta,
               reason: 'cancellation',
               sourceRef: lineKey,
-              idempotencyKey: `cancellation:${lineKey}:${movement.product_id}`,
+              idempotencyKey: restoreKey(lineKey, movement.product_id),
             });
           }
         }

@@ -52,6 +52,13 @@ export interface StockEngine extends StockService {
   announce(storeId: number, productIds: number[], options?: { expand?: boolean }): Promise<void>;
 }
 
+/**
+ * The idempotency keys of an order line's stock: taken once per (line, component), given back once.
+ * The order import applies them inside its own batch transaction, so both must use these.
+ */
+export const deductionKey = (lineKey: string, productId: number) => `order:${lineKey}:${productId}`;
+export const restoreKey = (lineKey: string, productId: number) => `cancellation:${lineKey}:${productId}`;
+
 /** A key as stored: namespaced by store (two stores may use the same words), hashed when too long. */
 export function storedKey(storeId: number, key: string): string {
   const full = `${storeId}:${key}`;
@@ -285,9 +292,6 @@ export function createStockService(deps: {
         movement.idempotency_key === storedKey(storeId, deductionKey(lineKey, movement.product_id)),
     );
   }
-
-  const deductionKey = (lineKey: string, productId: number) => `order:${lineKey}:${productId}`;
-  const restoreKey = (lineKey: string, productId: number) => `cancellation:${lineKey}:${productId}`;
 
   return {
     apply,
