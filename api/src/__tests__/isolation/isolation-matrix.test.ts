@@ -27,6 +27,8 @@ import { channelProductsCases } from './channel-products.cases';
 import { transfersCases } from './transfers.cases';
 import { notificationsCases } from './notifications.cases';
 import { ordersCases } from './orders.cases';
+import { orderActionsCases } from './order-actions.cases';
+import { customersCases } from './customers.cases';
 import { invoicesCases } from './invoices.cases';
 import { confirmationOrdersCases } from './confirmation-orders.cases';
 import { hostedPagesCases, hostedVisitorToken } from './hosted-pages.cases';
@@ -55,6 +57,8 @@ const CASES: RouteCases = {
   ...transfersCases,
   ...notificationsCases,
   ...ordersCases,
+  ...orderActionsCases,
+  ...customersCases,
   ...invoicesCases,
   ...confirmationOrdersCases,
   ...hostedPagesCases,

@@ -1,3 +1,4 @@
+import { moveOrderStatusCounts } from '../../modules/orders/order-status-counts';
 import { createHash, randomUUID } from 'node:crypto';
 import { Op, type Sequelize, type Transaction } from 'sequelize';
 import {
@@ -248,23 +249,6 @@ export function createOrderImportService(deps: {
         transaction,
       });
     }
-  }
-
-  /** Moves the per-store status counters by these deltas (one statement; same transaction). */
-  async function countDeltas(storeId: number, deltas: Map<string, number>, transaction: Transaction) {
-    const rows = [...deltas.entries()].filter(([, delta]) => delta !== 0);
-    if (rows.length === 0) return;
-    const replacements = rows.flatMap(([key, delta]) => {
-      const [sync, ...status] = key.split('|');
-      return [storeId, Number(sync), status.join('|'), delta];
-    });
-    await sequelize.query(
-      `INSERT INTO order_status_counts (store_id, sync_status, status, count) VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')} ` +
-        (mysql
-          ? 'ON DUPLICATE KEY UPDATE count = count + VALUES(count)'
-          : 'ON CONFLICT (store_id, sync_status, status) DO UPDATE SET count = count + excluded.count'),
-      { replacements, transaction },
-    );
   }
 
   async function idsOf(channelId: number, remoteIds: string[], transaction: Transaction) {
@@ -736,7 +720,7 @@ export function createOrderImportService(deps: {
           await deps.stock.apply(null, storeId, restores, { transaction, via: 'cancellation' });
 
         if (activities.length > 0) await insertRows(models.Activity, activities, transaction);
-        await countDeltas(storeId, deltas, transaction);
+        await moveOrderStatusCounts(sequelize, storeId, deltas, transaction);
         return { counts, orderIds: [...ids.values()] };
       });
 
