@@ -10,6 +10,13 @@ const BROKEN_REMOTE_PORT = 3191;
 const OAUTH_PROVIDER_PORT = 3192;
 const OAUTH_PROVIDER_URL = `http://127.0.0.1:${OAUTH_PROVIDER_PORT}`;
 const dataRoot = path.join(os.tmpdir(), `syncdesk-e2e-${process.pid}`);
+// A server whose live events go through Redis, so orders imported by another process
+// (scripts/import-orders.ts, run by e2e/orders.e2e.ts on the same data folder) reach its pages.
+// The runner names the folder once; test workers (other pids) read it back from the environment.
+const ORDERS_LIVE_PORT = 3193;
+process.env.SYNCDESK_E2E_ORDERS_DATA_DIR ??= path.join(dataRoot, 'orders-live');
+const ordersLiveDataDir = process.env.SYNCDESK_E2E_ORDERS_DATA_DIR;
+const ordersLiveRedisUrl = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const serverEnvironment = (name: string, port: number) => ({
   PORT: String(port),
@@ -87,6 +94,17 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: 'npx tsx api/src/main.ts',
+      url: `http://127.0.0.1:${ORDERS_LIVE_PORT}/api/health`,
+      env: {
+        ...serverEnvironment('orders-live', ORDERS_LIVE_PORT),
+        DATA_DIR: ordersLiveDataDir,
+        REDIS_URL: ordersLiveRedisUrl,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: 'npx tsx scripts/oauth-provider.ts',
       url: `${OAUTH_PROVIDER_URL}/health`,
       env: { OAUTH_PROVIDER_PORT: String(OAUTH_PROVIDER_PORT) },
@@ -97,3 +115,10 @@ export default defineConfig({
 });
 
 export const BROKEN_REMOTE_URL = `http://127.0.0.1:${BROKEN_REMOTE_PORT}`;
+
+/** The live-orders server, and what a process importing into its database needs (e2e/orders.e2e.ts). */
+export const ORDERS_LIVE = {
+  url: `http://127.0.0.1:${ORDERS_LIVE_PORT}`,
+  dataDir: ordersLiveDataDir,
+  redisUrl: ordersLiveRedisUrl,
+};

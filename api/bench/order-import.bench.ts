@@ -2,8 +2,10 @@
  * The order import service (`services.orderImport.importBatch`) on MySQL: batches of 500 orders
  * with 3 lines each, first fresh, then the same orders re-imported with every order changed
  * (status, total, one line's quantity). Everything the service does is included: validation, the
- * upsert, lines matched to products by SKU (some lines are kits), stock deducted through the
- * ledger (the channel deducts via orders), activities and the one `orders:changed` per batch.
+ * customers' upsert, the orders' upsert, lines matched to products by SKU (some lines are kits),
+ * stock deducted through the ledger (the channel deducts via orders; a changed quantity takes the
+ * difference), activities and the one `orders:changed` per batch. The Node CPU per batch is printed
+ * too: wall time well above it means the database is the bottleneck.
  * Run with `npm run bench:orders` (part of `npm run bench`). Target: ≥ 5,000 orders/s fresh.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -152,6 +154,7 @@ async function main(): Promise<void> {
 
     const run = async (label: string, changed: boolean) => {
       let orders = 0;
+      const cpu = process.cpuUsage();
       const started = performance.now();
       for (let batch = 0; batch < BATCHES; batch += 1) {
         const input = Array.from({ length: BATCH_SIZE }, (_, index) =>
@@ -165,8 +168,9 @@ async function main(): Promise<void> {
       }
       const seconds = (performance.now() - started) / 1000;
       const rate = Math.round(orders / seconds);
+      const used = process.cpuUsage(cpu);
       console.log(
-        `${label}: ${orders} orders in ${seconds.toFixed(2)} s → ${rate} orders/s (${((seconds * 1000) / BATCHES).toFixed(0)} ms per batch of ${BATCH_SIZE})`,
+        `${label}: ${orders} orders in ${seconds.toFixed(2)} s → ${rate} orders/s (${((seconds * 1000) / BATCHES).toFixed(0)} ms per batch of ${BATCH_SIZE}; Node CPU ${((used.user + used.system) / 1000 / BATCHES).toFixed(0)} ms)`,
       );
       return rate;
     };

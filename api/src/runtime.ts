@@ -19,6 +19,7 @@ import { createAuthorityBus } from './modules/auth/authority-bus';
 import { createRedisPublisher, type RedisPublisher } from './realtime/redis-publisher';
 import { createRemoteManifest } from './http/frontend/remote-manifest';
 import { seedDemo } from './db/seed/demo-seed';
+import { seedDemoOrders } from './db/seed/demo-orders-seed';
 import type { ScopeService } from './modules/auth/scope.service';
 import { Redis } from 'ioredis';
 
@@ -133,6 +134,10 @@ export async function startProcess(
   late.scopes = services.scopes;
   if (config.demoSeed && runsHttp(role) && (await seedDemo(sequelize, services.models, config.demoSeed))) {
     logger.info('demo accounts created');
+    // Through the import services, so it needs them built; only after a first seed (runs once).
+    const started = Date.now();
+    const orders = await seedDemoOrders(services);
+    logger.info({ ...orders, ms: Date.now() - started }, 'demo orders created');
   }
 
   if (runsWorker(role)) {

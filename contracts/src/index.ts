@@ -20,6 +20,7 @@ export * from './channels';
 export * from './companies';
 export * from './confirmation-orders';
 export * from './couriers';
+export * from './customers';
 export * from './hosted-pages';
 export * from './invoices';
 export * from './ip-whitelist';

@@ -9,6 +9,10 @@ export const JOB_NAMES = {
    * that makes the push comes with the sync engine; until then the job waits in the queue.
    */
   submitInventory: 'channels.submit_inventory',
+  /** Pushes new or resent fulfilments (courier, tracking) of one channel's orders; the sync engine's. */
+  submitFulfillment: 'channels.submit_fulfillment',
+  /** Tells the channel an order's click-and-collect step (ready for pickup, picked up); the sync engine's. */
+  pickupOrder: 'channels.pickup_order',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -18,4 +22,10 @@ export interface JobData {
   'catalogue.transfer': { transferId: number };
   /** No ids: every listing of the channel whose sync status is pending. */
   'channels.submit_inventory': { channelId: number; channelProductIds?: number[] };
+  'channels.submit_fulfillment': { channelId: number; orderFulfillmentIds: number[] };
+  'channels.pickup_order': {
+    channelId: number;
+    orderId: number;
+    pickupStatus: 'ready_for_pickup' | 'picked_up';
+  };
 }

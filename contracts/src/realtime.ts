@@ -1,3 +1,5 @@
+import type { FileTransferSubject } from './transfers/transfer.dto';
+
 /**
  * The one typed map of Socket.IO events, shared by the server, the worker and the browser.
  * Events are small: they name what changed (ids), and screens refetch.
@@ -78,7 +80,7 @@ export interface TransferProgressEvent {
   transferId: number;
   storeId: number;
   kind: 'import' | 'export';
-  subject: 'products' | 'channel_products';
+  subject: FileTransferSubject;
   status: 'queued' | 'running' | 'done' | 'failed';
   rowsTotal: number | null;
   rowsDone: number;

@@ -42,6 +42,8 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare customer_email: string | null;
   declare customer_phone: string | null;
   declare channel_customer_id: string | null;
+  /** The customer the import filed the order under (null: no e-mail and no channel customer id). */
+  declare customer_id: CreationOptional<number | null>;
   declare shipping_country: string | null;
   declare invoice_country: string | null;
   declare shipping_address: OrderAddress | null;
@@ -51,6 +53,10 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare order_type: string | null;
   declare content_hash: string;
   declare failure_reason: string | null;
+  /** Click and collect (migration 0019): PICKUP_PRODUCT_STATUS value, null until the first action. */
+  declare pickup_status: CreationOptional<string | null>;
+  /** SHOPIFY_PICKUP_SYNC_STATUS of the last pickup action. */
+  declare pickup_sync_status: CreationOptional<number>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -128,6 +134,24 @@ export class OrderStatusCount extends Model<
   declare count: number;
 }
 
+/** A store's customer, built from its orders by the import (migration 0018; contracts/src/customers). */
+export class Customer extends Model<InferAttributes<Customer>, InferCreationAttributes<Customer>> {
+  declare id: CreationOptional<number>;
+  declare company_id: number;
+  declare store_id: number;
+  declare customer_key: string;
+  declare name: string | null;
+  declare email: string | null;
+  declare phone: string | null;
+  declare channel_id: number | null;
+  declare channel_customer_id: string | null;
+  declare orders_count: CreationOptional<number>;
+  declare first_order_at: Date | null;
+  declare last_order_at: Date | null;
+  declare created_at: CreationOptional<Date>;
+  declare updated_at: CreationOptional<Date>;
+}
+
 export interface OrderModels {
   Order: typeof Order;
   OrderItem: typeof OrderItem;
@@ -135,6 +159,7 @@ export interface OrderModels {
   PluginOrder: typeof PluginOrder;
   WebhookOrder: typeof WebhookOrder;
   OrderStatusCount: typeof OrderStatusCount;
+  Customer: typeof Customer;
 }
 
 const bigId = { type: DataTypes.BIGINT, autoIncrement: true, primaryKey: true };
@@ -163,6 +188,7 @@ export function defineOrderModels(sequelize: Sequelize): OrderModels {
     PluginOrder: class extends PluginOrder {},
     WebhookOrder: class extends WebhookOrder {},
     OrderStatusCount: class extends OrderStatusCount {},
+    Customer: class extends Customer {},
   };
   init<Order>(models.Order, sequelize, 'orders', {
     id: {
@@ -195,6 +221,7 @@ export function defineOrderModels(sequelize: Sequelize): OrderModels {
     customer_email: text(190),
     customer_phone: text(60),
     channel_customer_id: text(190),
+    customer_id: numericId('customer_id', true),
     shipping_country: text(2),
     invoice_country: text(2),
     shipping_address: jsonColumn('shipping_address', true),
@@ -204,6 +231,8 @@ export function defineOrderModels(sequelize: Sequelize): OrderModels {
     order_type: text(40),
     content_hash: text(64, false),
     failure_reason: { type: DataTypes.TEXT, allowNull: true },
+    pickup_status: text(20),
+    pickup_sync_status: int(false, 0),
     ...timestamps,
   });
   init<OrderItem>(models.OrderItem, sequelize, 'order_items', {
@@ -269,5 +298,25 @@ export function defineOrderModels(sequelize: Sequelize): OrderModels {
     },
     false,
   );
+  init<Customer>(models.Customer, sequelize, 'customers', {
+    id: {
+      ...bigId,
+      get(this: Model) {
+        return Number(this.getDataValue('id'));
+      },
+    },
+    company_id: int(),
+    store_id: int(),
+    customer_key: text(190, false),
+    name: text(190),
+    email: text(190),
+    phone: text(60),
+    channel_id: int(true),
+    channel_customer_id: text(190),
+    orders_count: int(false, 0),
+    first_order_at: { type: DataTypes.DATE, allowNull: true },
+    last_order_at: { type: DataTypes.DATE, allowNull: true },
+    ...timestamps,
+  });
   return models;
 }

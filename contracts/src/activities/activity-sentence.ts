@@ -2,6 +2,18 @@ import type { ActivityDto } from '../identity/activity.dto';
 import { IP_WHITELIST_STATUS } from '../ip-whitelist/ip-whitelist.status';
 import { PERMISSION_GROUPS } from '../permissions';
 import { PICKUP_PRODUCT_STATUS } from '../pickups/pickup.status';
+import { PLUGIN_SYNC_STATUS } from '../products/product.status';
+import { WEBHOOK_STATUS } from '../webhooks/webhook.status';
+import { DEFAULT_CURRENCY } from '../constants';
+import { FULFILMENT_STATUS, ORDER_STATUS, ORDER_SYNC_STATUS, PAYMENT } from '../orders/order.status';
+import { RETURN_REASON_DECISION } from '../orders/return.status';
+import { INVOICE_STATUS } from '../invoices/invoice.dto';
+import { INVOICE_SYNC_STATUS } from '../invoices/invoice.status';
+import {
+  ACKNOWLEDGE_SYNC_STATUS,
+  PURCHASE_ORDER_STATUS,
+} from '../confirmation-orders/confirmation-order.status';
+import { formatActivityDate, formatActivityMoney, type MoneyFormatter } from './activity-format';
 
 /**
  * Settings › Activity in words: one sentence per recorded event, with the changed fields named as
@@ -23,6 +35,13 @@ export interface ActivitySentenceContext {
   subjectName?: string | null;
   /** A store's name by id, for recorded store ids (a channel moved to another store). */
   storeName?: (storeId: number) => string | undefined;
+  /**
+   * The currency of recorded amounts that don't carry their own (`currency` in the record wins);
+   * GBP when neither says.
+   */
+  currency?: string | null;
+  /** How money reads (the browser passes its locale's `formatMoney`); en-GB with 2 decimals by default. */
+  formatMoney?: MoneyFormatter;
 }
 
 type Values = Readonly<Record<string, unknown>>;
@@ -117,6 +136,11 @@ interface SubjectDefinition {
   fields?: Readonly<Record<string, FieldDefinition>>;
   /** 'created' unless said: a channel is 'added' (it already exists at its provider). */
   createdVerb?: string;
+  /**
+   * Records the system makes name who it acted for (an import names its channel, 'Acme Shopify'):
+   * that name is the actor rather than 'The system'.
+   */
+  systemActorByName?: boolean;
 }
 
 const activeField: FieldDefinition = {
@@ -130,6 +154,25 @@ const storeField: FieldDefinition = {
   label: 'store',
   format: (value, context) =>
     typeof value === 'number' ? (context.storeName?.(value) ?? `store #${value}`) : formatValue(value),
+};
+
+/** A purchase order item's acknowledgement, as the acknowledgement screen names it. */
+const ACKNOWLEDGEMENT_FIELDS: Readonly<Record<string, FieldDefinition>> = {
+  accepted_quantity: { label: 'accepted quantity' },
+  backordered_quantity: { label: 'backordered quantity' },
+  rejected_quantity: { label: 'rejected quantity' },
+  rejected_reason: {
+    label: 'rejection reason',
+    format: (value) => vocabularyLabel(RETURN_REASON_DECISION, value),
+  },
+  scheduled_ship_date: {
+    label: 'scheduled ship date',
+    format: (value) => formatActivityDate(value) ?? formatValue(value),
+  },
+  scheduled_delivery_date: {
+    label: 'scheduled delivery date',
+    format: (value) => formatActivityDate(value) ?? formatValue(value),
+  },
 };
 
 /** Fields every subject may record; a subject's own definitions win. */
@@ -274,7 +317,109 @@ const SUBJECTS: Readonly<Record<string, SubjectDefinition>> = {
       },
     },
   },
+  order: {
+    noun: 'order',
+    nameKeys: ['order_number'],
+    systemActorByName: true,
+    fields: {
+      order_number: { label: 'order number' },
+      status: { label: 'status', format: (value) => vocabularyLabel(ORDER_STATUS, value) },
+      sync_status: { label: 'sync status', format: (value) => vocabularyLabel(ORDER_SYNC_STATUS, value) },
+      payment_status: { label: 'payment status', format: (value) => vocabularyLabel(PAYMENT, value) },
+      fulfillment_status: {
+        label: 'fulfilment status',
+        format: (value) => vocabularyLabel(FULFILMENT_STATUS, value),
+      },
+      plugin_sync_status: {
+        label: 'plugin sync status',
+        format: (value) => vocabularyLabel(PLUGIN_SYNC_STATUS, value),
+      },
+      pickup_status: {
+        label: 'pickup status',
+        format: (value) => vocabularyLabel(PICKUP_PRODUCT_STATUS, value),
+      },
+      currency: { label: 'currency' },
+      total: moneyField('total'),
+      subtotal: moneyField('subtotal'),
+      shipping_total: moneyField('shipping'),
+      tax_total: moneyField('tax'),
+      discount_total: moneyField('discount'),
+      order_date: dateField('order date'),
+      customer_name: { label: 'customer name' },
+      customer_email: { label: 'customer e-mail address' },
+      customer_phone: { label: 'customer phone number' },
+      shipping_address: { label: 'shipping address', format: addressText },
+      invoice_address: { label: 'billing address', format: addressText },
+      shipping_method: { label: 'shipping method' },
+      tags: { label: 'tags' },
+      order_type: { label: 'order type' },
+      failure_reason: { label: 'failure reason' },
+      lines: {
+        label: 'lines',
+        describe: (before, after, subject) => [
+          { change: `${subject.of('lines')} from ${linesText(before)} to ${linesText(after)}` },
+        ],
+      },
+    },
+  },
+  invoice: {
+    noun: 'invoice',
+    nameKeys: ['invoice_number'],
+    fields: {
+      invoice_number: { label: 'invoice number' },
+      channel: { label: 'accounting channel' },
+      invoice_date: dateField('invoice date'),
+      status: { label: 'status', format: (value) => vocabularyLabel(INVOICE_STATUS, value) },
+      sync_status: { label: 'sync status', format: (value) => vocabularyLabel(INVOICE_SYNC_STATUS, value) },
+      currency: { label: 'currency' },
+      total: moneyField('total'),
+      subtotal: moneyField('subtotal'),
+      tax_total: moneyField('tax'),
+      discount_total: moneyField('discount'),
+      lines: { label: 'number of lines' },
+      customer_name: { label: 'customer' },
+      customer_email: { label: 'customer e-mail address' },
+      order_reference: { label: 'order reference' },
+    },
+  },
+  confirmation_order: {
+    noun: 'purchase order',
+    nameKeys: ['purchase_order_number'],
+    fields: {
+      purchase_order_number: { label: 'purchase order number' },
+      status: { label: 'status', format: (value) => vocabularyLabel(PURCHASE_ORDER_STATUS, value) },
+      order_date: dateField('order date'),
+      acknowledge_by: dateField('acknowledgement deadline'),
+      ship_window_start: dateField('ship window start'),
+      ship_window_end: dateField('ship window end'),
+      buyer_party_id: { label: 'buyer' },
+      ship_to_party_id: { label: 'ship-to location' },
+      selling_party_id: { label: 'vendor code' },
+      currency: { label: 'currency' },
+      seller_note: { label: 'note' },
+      acknowledge_sync_status: {
+        label: 'acknowledgement status',
+        format: (value) => vocabularyLabel(ACKNOWLEDGE_SYNC_STATUS, value),
+      },
+      acknowledge_error: { label: "channel's error" },
+      items: {
+        label: 'items',
+        describe: (_before, _after, subject) => [{ text: `changed ${subject.of('items')}` }],
+      },
+      item_sequence_number: { label: 'item', hidden: true },
+      sku: { label: 'SKU', hidden: true },
+      ...ACKNOWLEDGEMENT_FIELDS,
+    },
+  },
 };
+
+function moneyField(label: string): FieldDefinition {
+  return { label, format: (value, context) => money(value, context) };
+}
+
+function dateField(label: string): FieldDefinition {
+  return { label, format: (value) => formatActivityDate(value) ?? formatValue(value) };
+}
 
 function channelSubject(noun: string): SubjectDefinition {
   return {
@@ -362,6 +507,108 @@ const EVENTS: Readonly<Record<string, (parts: EventParts) => string>> = {
   'channel.authorized': ({ subject, after }) =>
     `${capitalised(subject.object())} was authorized with its provider` +
     (after.guest === true ? ' through a hosted-page link' : ''),
+  'order.created': ({ actor, subject, after, context }) => {
+    const details = [
+      after.status === undefined || after.status === null
+        ? null
+        : vocabularyLabel(ORDER_STATUS, after.status),
+      isBlank(after.total) ? null : money(after.total, context),
+    ].filter((part): part is string => part !== null);
+    return `${actor} imported ${subject.object()}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
+  },
+  'order.updated': (parts) =>
+    Object.keys(parts.after).length === 0 && Object.keys(parts.before).length === 0
+      ? `${parts.actor} imported ${parts.subject.object()} again`
+      : updatedSentence(parts),
+  'order.plugin_sync_status_updated': ({ actor, subject, before, after }) => {
+    // One plugin named (`{ plugin, plugin_sync_status }`), or the resend calls' list of plugins.
+    const was = pluginStates(before);
+    const now = pluginStates(after);
+    if (now.length > 0 && now.every((state) => state.status === 0)) {
+      const plugins = now.map((state) => state.plugin).filter((name): name is string => name !== null);
+      return `${actor} resent ${subject.object()} to ${plugins.length > 0 ? joinWithAnd(plugins) : 'its plugin'}`;
+    }
+    const changes = now.map((state, index) => {
+      const from = was.find((entry) => entry.plugin === state.plugin) ?? was[index];
+      const at = state.plugin ? `at ${state.plugin} ` : '';
+      return from
+        ? `${at}from ${vocabularyLabel(PLUGIN_SYNC_STATUS, from.status)} to ${vocabularyLabel(PLUGIN_SYNC_STATUS, state.status)}`
+        : `${at}to ${vocabularyLabel(PLUGIN_SYNC_STATUS, state.status)}`;
+    });
+    return changes.length > 0
+      ? `${actor} changed the sync status of ${subject.object()} ${joinWithAnd(changes)}`
+      : `${actor} changed the plugin sync status of ${subject.object()}`;
+  },
+  'order.webhook_status_updated': ({ actor, subject, before, after }) =>
+    `${actor} ${after.webhook_status === 0 ? 'set' : 'marked'} ${subject.object()} as ` +
+    `${vocabularyLabel(WEBHOOK_STATUS, after.webhook_status).toLowerCase()}` +
+    prefixed(' for the webhook ', after.webhook ?? before.webhook) +
+    (before.webhook_status === undefined
+      ? ''
+      : ` (was ${vocabularyLabel(WEBHOOK_STATUS, before.webhook_status).toLowerCase()})`),
+  'order.excluded_resent': ({ actor, subject, after }) =>
+    `${actor} resent the excluded ${subject.object().replace(/^the /, '')}` +
+    (after.force_resend === true ? ', to every plugin and webhook again' : ''),
+  'order.fulfilment_created': ({ actor, subject, after }) => {
+    const lines = Array.isArray(after.lines) && after.lines.length > 0 ? ` ${linesText(after.lines)} of` : '';
+    return (
+      `${actor} fulfilled${lines} ${subject.object()}` +
+      prefixed(' with ', after.courier) +
+      prefixed(', tracking code ', after.shipping_tracking_code)
+    );
+  },
+  'order.fulfilment_resent': ({ actor, subject }) =>
+    `${actor} sent a failed fulfilment of ${subject.object()} again`,
+  'order.import_failed': ({ actor, subject, after }) =>
+    `${actor} could not import ${subject.object()}${text(after.reason) ? `: ${text(after.reason)}` : ''}`,
+  'invoice.created': ({ actor, subject, after, context }) =>
+    `${actor} created ${subject.object()}` +
+    prefixed(' in ', after.channel) +
+    (isBlank(after.total) ? '' : ` for ${money(after.total, context)}`) +
+    (typeof after.lines === 'number' ? ` (${after.lines} ${after.lines === 1 ? 'line' : 'lines'})` : ''),
+  'confirmation_order.received': ({ subject, after }) =>
+    `${capitalised(subject.object())} was received from the retailer` +
+    (formatActivityDate(after.acknowledge_by)
+      ? `, to be acknowledged by ${formatActivityDate(after.acknowledge_by)}`
+      : ''),
+  'confirmation_order.received_update': (parts) => updatedSentence({ ...parts, actor: 'The retailer' }),
+  'confirmation_order.item_updated': ({ actor, subject, before, after, context }) => {
+    const sequence = text(after.item_sequence_number) ?? text(before.item_sequence_number);
+    const sku = text(after.sku) ?? text(before.sku);
+    const item = `item ${sequence ?? '?'}${sku ? ` (${sku})` : ''} of ${subject.object()}`;
+    const changes: string[] = [];
+    for (const key of Object.keys(ACKNOWLEDGEMENT_FIELDS)) {
+      if (!(key in after) && !(key in before)) continue;
+      if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+      const field = ACKNOWLEDGEMENT_FIELDS[key]!;
+      const format = (value: unknown) => (field.format ?? formatValue)(value, context);
+      changes.push(
+        isBlank(after[key])
+          ? `cleared the ${field.label}`
+          : isBlank(before[key])
+            ? `set the ${field.label} to ${format(after[key])}`
+            : `changed the ${field.label} from ${format(before[key])} to ${format(after[key])}`,
+      );
+    }
+    return changes.length > 0 ? `${actor} ${joinWithAnd(changes)} on ${item}` : `${actor} updated ${item}`;
+  },
+  'confirmation_order.acknowledgement_submitted': ({ actor, subject, after }) => {
+    const items = Array.isArray(after.items) ? (after.items as Values[]) : [];
+    const total = (key: string) =>
+      items.reduce((sum, item) => sum + (typeof item[key] === 'number' ? (item[key] as number) : 0), 0);
+    return (
+      `${actor} submitted the acknowledgement of ${subject.object()}` +
+      (items.length > 0
+        ? `: ${total('accepted_quantity')} accepted, ${total('backordered_quantity')} backordered, ${total('rejected_quantity')} rejected`
+        : '')
+    );
+  },
+  'confirmation_order.acknowledge_synced': ({ subject, after }) =>
+    after.acknowledge_sync_status === 'success'
+      ? `The channel accepted the acknowledgement of ${subject.object()}`
+      : after.acknowledge_sync_status === 'failed'
+        ? `The channel refused the acknowledgement of ${subject.object()}${text(after.acknowledge_error) ? `: ${text(after.acknowledge_error)}` : ''}`
+        : `The acknowledgement of ${subject.object()} is now ${vocabularyLabel(ACKNOWLEDGE_SYNC_STATUS, after.acknowledge_sync_status).toLowerCase()}`,
   'pickup_product.deleted_all': ({ actor, subject, before }) =>
     `${actor} removed all ${typeof before.products === 'number' ? `${before.products} ` : ''}products from ${subject.object()}`,
 };
@@ -375,6 +622,9 @@ const VERBS: Readonly<Record<string, (parts: EventParts) => string>> = {
   activated: ({ actor, subject }) => `${actor} activated ${subject.object()}`,
   deactivated: ({ actor, subject }) => `${actor} deactivated ${subject.object()}`,
   status_updated: updatedSentence,
+  sync_status_updated: updatedSentence,
+  plugin_sync_status_updated: updatedSentence,
+  pickup_status_updated: updatedSentence,
   notifications_updated: updatedSentence,
   migrated: updatedSentence,
   default_changed: ({ actor, subject, after, definition }) =>
@@ -461,7 +711,17 @@ export function activitySentence(
   const [, ...rest] = activity.event.split('.');
   const verb = rest.join('.');
   const definition = SUBJECTS[activity.subject_type] ?? { noun: humanize(activity.subject_type) };
-  const actor = activity.source === 'system' ? 'The system' : activity.source_name.trim() || 'Someone';
+  const systemName = definition.systemActorByName ? activity.source_name.trim() : '';
+  const actor =
+    activity.source === 'system'
+      ? systemName && systemName.toLowerCase() !== 'system'
+        ? systemName
+        : 'The system'
+      : activity.source_name.trim() || 'Someone';
+  // Amounts read in the record's own currency, else the caller's, else GBP.
+  const currency =
+    text(after.currency) ?? text(before.currency) ?? text(context.currency) ?? DEFAULT_CURRENCY;
+  context = { ...context, currency };
   const nameKeys = definition.nameKeys ?? ['name'];
   const nameIn = (values: Values) => nameKeys.map((key) => text(values[key])).find((found) => found !== null);
   const name = nameIn(after) ?? nameIn(before) ?? text(context.subjectName);
@@ -570,4 +830,51 @@ function possessive(name: string): string {
 
 function capitalised(sentence: string): string {
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+/** A recorded amount in the record's currency with two decimals ('£28.20'). */
+function money(value: unknown, context: ActivitySentenceContext): string {
+  if (isBlank(value) || (typeof value !== 'string' && typeof value !== 'number')) return formatValue(value);
+  return (context.formatMoney ?? formatActivityMoney)(value, context.currency ?? DEFAULT_CURRENCY);
+}
+
+/** An order address on one line: '1 High Street, Bath, BA1 1LZ, GB'. */
+function addressText(value: unknown): string {
+  let address = value;
+  if (typeof value === 'string') {
+    try {
+      address = JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }
+  if (address === null || typeof address !== 'object') return formatValue(value);
+  const parts = ['name', 'company', 'line1', 'line2', 'city', 'region', 'postcode', 'country']
+    .map((key) => text((address as Values)[key]))
+    .filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(', ') : 'nothing';
+}
+
+/** Recorded order lines ('2 × MUG-1, 1 × TEA-1'). */
+function linesText(value: unknown): string {
+  if (!Array.isArray(value) || value.length === 0) return 'none';
+  return value
+    .map(
+      (line: Values) =>
+        `${typeof line.quantity === 'number' ? line.quantity : '?'} × ${text(line.sku) ?? 'an item without SKU'}`,
+    )
+    .join(', ');
+}
+
+/** A plugin's copy of an order in a record: `{ plugin, plugin_sync_status }` or `{ plugins: [...] }`. */
+function pluginStates(values: Values): { plugin: string | null; status: unknown }[] {
+  if (Array.isArray(values.plugins) && values.plugins.length > 0) {
+    return (values.plugins as Values[]).map((entry) => ({
+      plugin: text(entry.plugin),
+      status: entry.plugin_sync_status,
+    }));
+  }
+  return values.plugin_sync_status === undefined
+    ? []
+    : [{ plugin: text(values.plugin), status: values.plugin_sync_status }];
 }

@@ -1,1 +1,2 @@
 export * from './activity-sentence';
+export * from './activity-format';

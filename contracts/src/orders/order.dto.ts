@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderPickupDto } from './order-actions.schemas';
 
 /**
  * Orders as the connectors hand them to the import service (`NormalisedOrder`) and as the api
@@ -209,6 +210,28 @@ export interface OrderDto {
   updated_at: string;
 }
 
+/** What one plugin (WMS) did with the order (spec §3 Plugin order). */
+export interface OrderPluginStateDto {
+  id: number;
+  plugin_id: number;
+  /** The plugin's name (null when it was removed). */
+  name: string | null;
+  remote_id: string | null;
+  /** PLUGIN_SYNC_STATUS. */
+  sync_status: number;
+  synced_at: string | null;
+}
+
+/** What one webhook did with the order (spec §3 Webhook order: sent or not). */
+export interface OrderWebhookStateDto {
+  id: number;
+  webhook_id: number;
+  name: string | null;
+  remote_id: string | null;
+  sync_status: number;
+  synced_at: string | null;
+}
+
 /** The order detail screen. */
 export interface OrderDetailDto extends OrderDto {
   subtotal: string | null;
@@ -219,6 +242,13 @@ export interface OrderDetailDto extends OrderDto {
   invoice_address: OrderAddress | null;
   items: OrderItemDto[];
   fulfillments: OrderFulfillmentDto[];
+  plugin_orders: OrderPluginStateDto[];
+  webhook_orders: OrderWebhookStateDto[];
+  /**
+   * Click and collect (order_type a pickup type): where it stands and the next action; null
+   * otherwise. Filled by `orderPickupOf` (api/src/modules/orders/order-pickup.ts).
+   */
+  pickup?: OrderPickupDto | null;
 }
 
 /** What one `importBatch` did. */

@@ -1,9 +1,11 @@
-/** Imports and exports of catalogue files, run as jobs with live progress. */
+/** Imports and exports of catalogue and order-domain files, run as jobs with live progress. */
 
 export const FILE_TRANSFER_FORMATS = ['csv', 'xlsx'] as const;
 export type FileTransferFormat = (typeof FILE_TRANSFER_FORMATS)[number];
 export type FileTransferKind = 'import' | 'export';
-export type FileTransferSubject = 'products' | 'channel_products';
+/** What a transfer is about; the order domain's subjects are exported only (never imported). */
+export type FileTransferSubject =
+  'products' | 'channel_products' | 'orders' | 'plugin_orders' | 'invoices' | 'confirmation_orders';
 export type FileTransferStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface FileTransferDto {

@@ -1,22 +1,10 @@
 import { useParams } from 'react-router';
-import { ListPage } from '@syncdesk/web-kit';
 
-const COLUMNS = [
-  { title: 'Confirmation order', dataIndex: 'id' },
-  { title: 'Channel', dataIndex: 'channel' },
-  { title: 'Order date', dataIndex: 'order_date' },
-  { title: 'Status', dataIndex: 'status' },
-  { title: 'Acknowledgement', dataIndex: 'friendly_acknowledge_sync_status' },
-];
+import { ConfirmationOrderListPage as ConfirmationOrderList } from '../confirmation-orders/ConfirmationOrderListPage';
+import { ConfirmationOrderStoreChooserPage } from '../confirmation-orders/ConfirmationOrderStoreChooserPage';
 
+/** `/confirmationOrders` asks for a store; `/confirmationOrders/{storeId}` lists its orders. */
 export function ConfirmationOrderListPage() {
   const { storeId } = useParams();
-  return (
-    <ListPage
-      title="Confirmation orders"
-      subtitle={storeId ? `Store ${storeId}` : undefined}
-      columns={COLUMNS}
-      emptyText="No confirmation orders yet"
-    />
-  );
+  return storeId ? <ConfirmationOrderList /> : <ConfirmationOrderStoreChooserPage />;
 }

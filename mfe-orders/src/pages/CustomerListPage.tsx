@@ -1,13 +1,10 @@
-import { ListPage } from '@syncdesk/web-kit';
+import { useParams } from 'react-router';
 
-const COLUMNS = [
-  { title: 'Customer', dataIndex: 'id' },
-  { title: 'Name', dataIndex: 'name' },
-  { title: 'Email', dataIndex: 'email' },
-  { title: 'Channel', dataIndex: 'channel' },
-  { title: 'Created', dataIndex: 'created_at' },
-];
+import { CustomerListPage as CustomerList } from '../customers/CustomerListPage';
+import { CustomerStoreChooserPage } from '../customers/CustomerStoreChooserPage';
 
+/** `/customers` asks for a store; `/customers/{storeId}` lists its customers. */
 export function CustomerListPage() {
-  return <ListPage title="Customers" columns={COLUMNS} emptyText="No customers yet" />;
+  const { storeId } = useParams();
+  return storeId ? <CustomerList /> : <CustomerStoreChooserPage />;
 }

@@ -1,5 +1,13 @@
 import { useState, type Key, type ReactNode } from 'react';
-import { Empty, Flex, Input, Table, type TableColumnType, type TablePaginationConfig } from 'antd';
+import {
+  Empty,
+  Flex,
+  Input,
+  Table,
+  type TableColumnType,
+  type TablePaginationConfig,
+  type TableProps,
+} from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 
 import { DEFAULT_PER_PAGE } from '@syncdesk/contracts';
@@ -38,6 +46,8 @@ export interface DataTableProps<T extends object> {
   /** Off for small embedded tables (a card's list). */
   columnSettings?: boolean;
   size?: 'small' | 'middle' | 'large';
+  /** Scroll inside the table instead of overflowing the page (`{ x: 'max-content' }` for wide lists). */
+  scroll?: TableProps<T>['scroll'];
 }
 
 /**
@@ -58,6 +68,7 @@ export function DataTable<T extends object>({
   toolbar,
   columnSettings = true,
   size,
+  scroll,
 }: DataTableProps<T>) {
   const preferences = useColumnPreferences(tableKey, columns);
   const [search, setSearch] = useState(query.params.search ?? '');
@@ -126,6 +137,7 @@ export function DataTable<T extends object>({
       <Table<T>
         aria-label={label}
         size={size}
+        scroll={scroll}
         rowKey={rowKey}
         columns={shownColumns}
         dataSource={query.data}

@@ -99,4 +99,25 @@ export const transfersCases: RouteCases = {
     isolation: 'ids',
     answersFile: true,
   },
+  // The order domain's exports: an empty store exports a header-only file, so 202 is the owner's answer.
+  'POST /orders/:storeId/export/:fileFormat': {
+    request: async (world) => ({ params: { storeId: alphaStore(world).id, fileFormat: 'csv' } }),
+    ownerStatus: 202,
+    isolation: 'ids',
+  },
+  'POST /orders/:storeId/pluginOrderExport/:fileFormat': {
+    request: async (world) => ({ params: { storeId: alphaStore(world).id, fileFormat: 'xlsx' } }),
+    ownerStatus: 202,
+    isolation: 'ids',
+  },
+  'POST /invoices/:storeId/export/:fileFormat': {
+    request: async (world) => ({ params: { storeId: alphaStore(world).id, fileFormat: 'csv' } }),
+    ownerStatus: 202,
+    isolation: 'ids',
+  },
+  'POST /confirmationOrders/:storeId/export/:fileFormat': {
+    request: async (world) => ({ params: { storeId: alphaStore(world).id, fileFormat: 'csv' } }),
+    ownerStatus: 202,
+    isolation: 'ids',
+  },
 };

@@ -35,7 +35,8 @@ export const CONFIRMATION_ORDER_MESSAGES = {
   submitted: 'Acknowledgement submitted; it is being sent to the channel.',
 } as const;
 
-const LIST_SPEC: ListQuerySpec<Attributes<ConfirmationOrder>> = {
+/** What `GET confirmationOrders/{storeId}` filters, searches and sorts on; the export selects with it too. */
+export const CONFIRMATION_ORDER_LIST_SPEC: ListQuerySpec<Attributes<ConfirmationOrder>> = {
   filters: {
     status: { type: 'string', operators: ['eq', 'in'] },
     acknowledge_sync_status: { type: 'string', operators: ['eq', 'in'] },
@@ -216,7 +217,9 @@ export function createConfirmationOrderService(deps: {
   return {
     async list(scope, storeId, query) {
       const { store } = await findReachableStore(models, scope, storeId);
-      const page = await findPage(models.ConfirmationOrder, query, LIST_SPEC, { store_id: store.id });
+      const page = await findPage(models.ConfirmationOrder, query, CONFIRMATION_ORDER_LIST_SPEC, {
+        store_id: store.id,
+      });
       const names = await channelNames(page.data.map((row) => row.channel_id));
       return {
         ...page,

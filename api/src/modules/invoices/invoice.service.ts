@@ -89,7 +89,8 @@ export interface ReferenceAnswer<T> {
   message?: string;
 }
 
-const LIST_SPEC: ListQuerySpec = {
+/** What `GET invoices/{storeId}` filters, searches and sorts on; the invoices export selects with it too. */
+export const INVOICE_LIST_SPEC: ListQuerySpec = {
   filters: {
     sync_status: { type: 'string', operators: ['eq', 'in', 'ne'] },
     status: { type: 'string', operators: ['eq', 'in'] },
@@ -122,6 +123,36 @@ function lineDto(row: InvoiceLine): InvoiceLineDto {
     unit_price: money(row.unit_price),
     price: money(row.price),
   };
+}
+
+/** `invoice_date[startDate]` / `[endDate]`: whole days (the column is a date), both inclusive. */
+export function invoiceDateRange(query: ListQueryInput): {
+  rest: ListQueryInput;
+  where: WhereOptions | null;
+} {
+  const rest: ListQueryInput = { ...query };
+  const start = rest['invoice_date[startDate]'];
+  const end = rest['invoice_date[endDate]'];
+  delete rest['invoice_date[startDate]'];
+  delete rest['invoice_date[endDate]'];
+  if (start === undefined && end === undefined) return { rest, where: null };
+  const errors: FieldErrors = {};
+  const day = (value: string | string[] | undefined, key: string) => {
+    if (value === undefined) return undefined;
+    const text = Array.isArray(value) ? value[0] : value;
+    if (!text || !DATE_ONLY.test(text) || Number.isNaN(Date.parse(text.slice(0, 10)))) {
+      errors[key] = ['The invoice date must be a date (YYYY-MM-DD).'];
+      return undefined;
+    }
+    return text.slice(0, 10);
+  };
+  const from = day(start, 'invoice_date[startDate]');
+  const to = day(end, 'invoice_date[endDate]');
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+  const range: Record<symbol, string> = {};
+  if (from) range[Op.gte] = from;
+  if (to) range[Op.lte] = to;
+  return { rest, where: { invoice_date: range } };
 }
 
 export function createInvoiceService(core: CoreServices): InvoiceService {
@@ -177,33 +208,6 @@ export function createInvoiceService(core: CoreServices): InvoiceService {
     const invoice = await models.Invoice.findOne({ where: { id: invoiceId, store_id: storeId } });
     if (!invoice) throw AppError.notFound();
     return invoice;
-  }
-
-  /** `invoice_date[startDate]` / `[endDate]`: whole days (the column is a date), both inclusive. */
-  function invoiceDateRange(query: ListQueryInput): { rest: ListQueryInput; where: WhereOptions | null } {
-    const rest: ListQueryInput = { ...query };
-    const start = rest['invoice_date[startDate]'];
-    const end = rest['invoice_date[endDate]'];
-    delete rest['invoice_date[startDate]'];
-    delete rest['invoice_date[endDate]'];
-    if (start === undefined && end === undefined) return { rest, where: null };
-    const errors: FieldErrors = {};
-    const day = (value: string | string[] | undefined, key: string) => {
-      if (value === undefined) return undefined;
-      const text = Array.isArray(value) ? value[0] : value;
-      if (!text || !DATE_ONLY.test(text) || Number.isNaN(Date.parse(text.slice(0, 10)))) {
-        errors[key] = ['The invoice date must be a date (YYYY-MM-DD).'];
-        return undefined;
-      }
-      return text.slice(0, 10);
-    };
-    const from = day(start, 'invoice_date[startDate]');
-    const to = day(end, 'invoice_date[endDate]');
-    if (Object.keys(errors).length) throw AppError.validation(errors);
-    const range: Record<symbol, string> = {};
-    if (from) range[Op.gte] = from;
-    if (to) range[Op.lte] = to;
-    return { rest, where: { invoice_date: range } };
   }
 
   async function show(scope: RequestScope, storeId: number, invoiceId: number): Promise<InvoiceDetailDto> {
@@ -388,7 +392,7 @@ export function createInvoiceService(core: CoreServices): InvoiceService {
       const base: WhereOptions<Invoice> = where
         ? { [Op.and]: [{ store_id: storeId }, where] }
         : { store_id: storeId };
-      return findPage(models.Invoice, rest, LIST_SPEC, base, {
+      return findPage(models.Invoice, rest, INVOICE_LIST_SPEC, base, {
         map: (row) => toDto(scope, row, channels),
       });
     },

@@ -1,7 +1,11 @@
-import type { ApiRoute } from '../../http/api-route';
+import { idParam, route, scopeOf, type ApiRoute } from '../../http/api-route';
 import type { OrderServices } from './order-services';
 
-// FOUNDATION STUB — filled in by its helper.
-export function pluginOrderRoutes(_services: () => OrderServices): ApiRoute[] {
-  return [];
+/** The plugin orders list (spec §2 `/plugins/orders/{storeId}`; contracts/src/orders/plugin-order.dto.ts). */
+export function pluginOrderRoutes(services: () => OrderServices): ApiRoute[] {
+  return [
+    route('GET', '/plugins/orders/:storeId', { permission: 'orders.read' }, async (ctx) => {
+      ctx.body = await services().pluginOrders.list(scopeOf(ctx), idParam(ctx, 'storeId'), ctx.query);
+    }),
+  ];
 }

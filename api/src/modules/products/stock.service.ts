@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Op, type CreationAttributes, type Sequelize, type Transaction } from 'sequelize';
+import { escape as mysqlLiteral } from 'mysql2';
+import { Op, QueryTypes, type CreationAttributes, type Sequelize, type Transaction } from 'sequelize';
 import { KIT_MESSAGES, rooms, type Publish, type StockMovementReason } from '@syncdesk/contracts';
 import type { Models } from '../../db/models';
 import type { StockMovement } from '../../db/catalogue.models';
@@ -77,6 +78,37 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return result;
 }
 
+/**
+ * Ledger rows and their activities as multi-row INSERTs. On MySQL the statement is written here:
+ * Sequelize's bulkInsert escapes value by value and was most of the time of a large change (an
+ * order batch moves ~1,500 lines); the connection runs at +00:00, so dates are written as UTC.
+ * SQLite keeps Sequelize's writer (and its date format).
+ */
+async function insertLedgerRows(
+  sequelize: Sequelize,
+  table: 'stock_movements' | 'activities',
+  model: Parameters<typeof insertRows>[0],
+  rows: Record<string, unknown>[],
+  transaction: Transaction,
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (sequelize.getDialect() === 'sqlite') return insertRows(model, rows, transaction);
+  const columns = Object.keys(rows[0]!);
+  const statements = chunks(rows).map((part) =>
+    sequelize.query(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${part
+        .map(
+          (row) => `(${columns.map((column) => mysqlLiteral(row[column] as never, false, 'Z')).join(', ')})`,
+        )
+        .join(', ')}`,
+      { transaction },
+    ),
+  );
+  const settled = await Promise.allSettled(statements);
+  const failure = settled.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
 function sourceOf(actor: RequestScope | null): string {
   if (!actor) return 'system';
   return actor.tokenId.startsWith('api-token:') ? 'api_token' : 'user';
@@ -149,19 +181,41 @@ export function createStockService(deps: {
 
     // One locking read for every row: concurrent writers of the same products queue here (MySQL);
     // the ascending id order keeps two batches from locking in opposite orders.
-    const rows: { id: number; company_id: number; type: string; quantity: number }[] = [];
-    for (const part of chunks(ids, 1000)) {
-      rows.push(
-        ...(await models.Product.findAll({
-          where: { id: { [Op.in]: part }, store_id: storeId },
-          attributes: ['id', 'company_id', 'type', 'quantity'],
-          order: [['id', 'ASC']],
-          lock: transaction.LOCK.UPDATE,
-          raw: true,
-          transaction,
-        })),
-      );
-    }
+    // The key lookup is sent with the locking read (MySQL runs both on the transaction's
+    // connection, in order): the lock is taken first, and the keys are read under it.
+    const locked = chunks(ids, 1000).map((part) =>
+      models.Product.findAll({
+        where: { id: { [Op.in]: part }, store_id: storeId },
+        attributes: ['id', 'company_id', 'type', 'quantity'],
+        order: [['id', 'ASC']],
+        lock: transaction.LOCK.UPDATE,
+        raw: true,
+        transaction,
+      }),
+    );
+    const keys = changes.map((change) =>
+      change.idempotencyKey === undefined ? null : storedKey(storeId, change.idempotencyKey),
+    );
+    const given = [...new Set(keys.filter((key): key is string => key !== null))];
+    const sqlite = sequelize.getDialect() === 'sqlite';
+    const lookups: Promise<{ idempotency_key: string }[]>[] = [];
+    // MySQL: written here, as the inserts below are (an order batch looks up ~1,500 keys).
+    const lookUp = (part: string[]): Promise<{ idempotency_key: string }[]> =>
+      sqlite
+        ? models.StockMovement.findAll({
+            where: { idempotency_key: { [Op.in]: part } },
+            attributes: ['idempotency_key'],
+            raw: true,
+            transaction,
+          })
+        : sequelize.query(
+            `SELECT idempotency_key FROM stock_movements WHERE idempotency_key IN (${part.map((key) => mysqlLiteral(key)).join(', ')})`,
+            { type: QueryTypes.SELECT, transaction },
+          );
+    if (!sqlite) lookups.push(...chunks(given, 1000).map(lookUp));
+    // Watched now: when the lock fails first, their answer must not go unhandled.
+    for (const lookup of [...locked, ...lookups]) lookup.catch(() => undefined);
+    const rows = (await Promise.all(locked)).flat();
     if (rows.length !== ids.length) throw AppError.notFound();
     if (rows.some((row) => row.type === 'kit')) {
       throw AppError.validation({ quantity: [KIT_MESSAGES.kitStock] }, KIT_MESSAGES.kitStock);
@@ -169,18 +223,9 @@ export function createStockService(deps: {
     const current = new Map(rows.map((row) => [row.id, row.quantity]));
     const companyOf = new Map(rows.map((row) => [row.id, row.company_id]));
 
-    const keys = changes.map((change) =>
-      change.idempotencyKey === undefined ? null : storedKey(storeId, change.idempotencyKey),
-    );
     const used = new Set<string>();
-    const given = [...new Set(keys.filter((key): key is string => key !== null))];
-    for (const part of chunks(given, 1000)) {
-      const found = await models.StockMovement.findAll({
-        where: { idempotency_key: { [Op.in]: part } },
-        attributes: ['idempotency_key'],
-        raw: true,
-        transaction,
-      });
+    if (sqlite) for (const part of chunks(given, 1000)) lookups.push(lookUp(part));
+    for (const found of await Promise.all(lookups)) {
       for (const movement of found) used.add(movement.idempotency_key);
     }
 
@@ -237,21 +282,34 @@ export function createStockService(deps: {
 
     // A key another writer committed since the read above fails the insert: the transaction runs
     // again (catalogue-writes) and then reads that key as used.
-    await insertRows(models.StockMovement, movements, transaction);
+    // Sent together (they queue on the transaction's connection); the first failure is thrown
+    // once all have answered, so none is left running unobserved.
+    const writes: Promise<unknown>[] = [
+      insertLedgerRows(sequelize, 'stock_movements', models.StockMovement, movements, transaction),
+    ];
     const finals = [...new Set(movements.map((movement) => movement.product_id))].map(
       (id) => [id, current.get(id)!] as const,
     );
     for (const part of chunks(finals)) {
       const cases = part.map(() => 'WHEN ? THEN ?').join(' ');
-      await sequelize.query(
-        `UPDATE products SET quantity = CASE id ${cases} END, updated_at = ? WHERE id IN (${part.map(() => '?').join(', ')})`,
-        {
-          replacements: [...part.flatMap(([id, quantity]) => [id, quantity]), now, ...part.map(([id]) => id)],
-          transaction,
-        },
+      writes.push(
+        sequelize.query(
+          `UPDATE products SET quantity = CASE id ${cases} END, updated_at = ? WHERE id IN (${part.map(() => '?').join(', ')})`,
+          {
+            replacements: [
+              ...part.flatMap(([id, quantity]) => [id, quantity]),
+              now,
+              ...part.map(([id]) => id),
+            ],
+            transaction,
+          },
+        ),
       );
     }
-    await insertRows(models.Activity, activities, transaction);
+    writes.push(insertLedgerRows(sequelize, 'activities', models.Activity, activities, transaction));
+    const settled = await Promise.allSettled(writes);
+    const failure = settled.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
     return results;
   }
 

@@ -10,6 +10,11 @@ export interface ExportPage {
   rows: SheetCell[][];
   /** The last record's id: the next page starts after it. */
   lastId: number;
+  /**
+   * Records read, when one record spans several rows (an order and its lines): progress and the
+   * end of the list count records, as `count()` does. `rows.length` otherwise.
+   */
+  records?: number;
 }
 
 export interface ExportPlan {
@@ -42,8 +47,9 @@ export async function runExport(
     while (true) {
       const page = await plan.page(afterId, EXPORT_PAGE_SIZE);
       for (const row of page.rows) await writer.write(row);
-      await progress.add(page.rows.length, 0);
-      if (page.rows.length < EXPORT_PAGE_SIZE) break;
+      const records = page.records ?? page.rows.length;
+      await progress.add(records, 0);
+      if (records < EXPORT_PAGE_SIZE) break;
       afterId = page.lastId;
     }
     await writer.close();

@@ -7,13 +7,10 @@ import { stringify as csvStringify } from 'csv-stringify/sync';
 import { Op } from 'sequelize';
 import { z } from 'zod';
 import {
-  exportChannelProductsSchema,
-  exportProductsSchema,
   fileTransferFormatSchema,
   IMPORT_REPORT_COLUMNS,
   JOB_NAMES,
   NOTIFICATION_LEVEL,
-  routes,
   TRANSFER_MESSAGES,
   type FileTransferDto,
   type FileTransferFormat,
@@ -30,27 +27,27 @@ import type { ProductServices } from '../products/product-services';
 import type { ChannelProductServices } from '../channel-products/channel-product-services';
 import type { NotificationServices } from '../notifications/notification.service';
 import { findChannelStore, findStoreChannel } from '../channels/channel-access';
-import {
-  channelProductCells,
-  channelProductColumns,
-  productCells,
-  productColumns,
-  type ProductExportRecord,
-} from './transfer-columns';
-import { runExport, type ExportPlan } from './transfer-export';
+import { channelProductColumns, productColumns } from './transfer-columns';
+import { runExport } from './transfer-export';
+import type { ExportSelection, ExportTarget } from './export-subject';
+import { exportSubjectOf } from './export-subjects';
 import { runImport, TransferFailure, type ImportCounts, type ImportPlan } from './transfer-import';
 import { toFileTransferDto } from './transfer.mapper';
 import { createTransferProgress, type TransferProgress } from './transfer-progress';
-import { channelProductSelection, productSelection } from './transfer-selections';
 import { countCsvRows } from './transfer-sheet';
 import { TRANSFERS_FOLDER, type TransferSettings } from './transfer-settings';
 import { receiveUpload } from './transfer-upload';
 
-/** What a transfer is about: a store's products, or one sales channel's listings in that store. */
+/**
+ * What a transfer is about: a store's products, one sales channel's listings in that store, or
+ * (exports only) the store's orders, plugin orders, invoices or confirmation orders.
+ */
 export interface TransferTarget {
   storeId: number;
   /** Set for channel products. */
   channelId?: number;
+  /** Products when absent (channel products with `channelId`). */
+  subject?: FileTransferSubject;
 }
 
 /** A file to send back: an export, or an import's error report. */
@@ -90,11 +87,9 @@ export interface TransferServices {
 }
 
 /** What the job keeps of the start: the starter's address and client (the scope is rebuilt from them), an export's selection. */
-interface TransferOptions {
+interface TransferOptions extends Partial<ExportSelection> {
   clientIp: string;
   via: RequestScope['via'];
-  query?: ListQueryInput;
-  uuids?: string[];
   counts?: ImportCounts;
 }
 
@@ -112,14 +107,12 @@ const CONTENT_TYPES: Record<FileTransferFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-const SUBJECT_LABELS: Record<FileTransferSubject, { plural: string; sheet: string; file: string }> = {
-  products: { plural: 'products', sheet: 'Products', file: 'products' },
-  channel_products: { plural: 'channel products', sheet: 'Channel products', file: 'channel-products' },
-};
-
-/** The permission each kind of transfer needs, checked at the start and again when the job runs. */
+/**
+ * The permission each kind of transfer needs, checked at the start and again when the job runs.
+ * Following a transfer and fetching its file or report needs the subject's read permission.
+ */
 function permissionFor(kind: 'import' | 'export', subject: FileTransferSubject): PermissionName {
-  if (kind === 'export') return 'products.read';
+  if (kind === 'export') return exportSubjectOf(subject).permission;
   return subject === 'products' ? 'products.create' : 'products.update';
 }
 
@@ -141,7 +134,11 @@ export function createTransferServices(
   }
 
   const subjectOf = (target: TransferTarget): FileTransferSubject =>
-    target.channelId === undefined ? 'products' : 'channel_products';
+    target.subject ?? (target.channelId === undefined ? 'products' : 'channel_products');
+  const exportTargetOf = (transfer: FileTransfer): ExportTarget => ({
+    storeId: transfer.store_id,
+    channelId: transfer.channel_id,
+  });
 
   async function enqueue(transfer: FileTransfer): Promise<FileTransferDto> {
     await core.jobs.enqueue(JOB_NAMES.catalogueTransfer, { transferId: transfer.id });
@@ -156,6 +153,10 @@ export function createTransferServices(
       where: { uuid, store_id: storeId, company_id: scope.companyId },
     });
     if (!transfer) throw AppError.notFound();
+    // Seeing a transfer shows its rows: an order export needs orders.read, a product one products.read.
+    if (!scope.permissions.has(exportSubjectOf(transfer.subject).permission)) {
+      throw new AppError('forbidden', 'This action is unauthorized.');
+    }
     return transfer;
   }
 
@@ -211,7 +212,10 @@ export function createTransferServices(
       });
       return scope;
     } catch (error) {
-      if (error instanceof AppError) throw new TransferFailure(TRANSFER_MESSAGES.lostAccess);
+      if (error instanceof AppError) {
+        const records = exportSubjectOf(transfer.subject).labels.plural;
+        throw new TransferFailure(TRANSFER_MESSAGES.lostAccess.replace('these products', `these ${records}`));
+      }
       throw error;
     }
   }
@@ -251,108 +255,12 @@ export function createTransferServices(
     return plan as ImportPlan<unknown>;
   }
 
-  function productExportPlan(transfer: FileTransfer, options: TransferOptions): ExportPlan {
-    const where = productSelection(models, transfer.store_id, options.query ?? {}, options.uuids);
-    return {
-      columns: productColumns.columns,
-      sheetName: SUBJECT_LABELS.products.sheet,
-      count: () => models.Product.count({ where }),
-      async page(afterId, limit) {
-        const products = await models.Product.findAll({
-          where: { [Op.and]: [where, { id: { [Op.gt]: afterId } }] },
-          order: [['id', 'ASC']],
-          limit,
-          attributes: [
-            'id',
-            'sku',
-            'title',
-            'type',
-            'quantity',
-            'price',
-            'nominal_code',
-            'barcode',
-            'auto_sync_stock',
-          ],
-          raw: true,
-        });
-        const kitIds = products.filter((product) => product.type === 'kit').map((product) => product.id);
-        const items = kitIds.length
-          ? await models.KitItem.findAll({
-              where: { kit_product_id: kitIds },
-              attributes: ['kit_product_id', 'sku', 'quantity'],
-              order: [['id', 'ASC']],
-              raw: true,
-            })
-          : [];
-        const itemsOf = new Map<number, { sku: string; quantity: number }[]>();
-        for (const item of items) {
-          const list = itemsOf.get(item.kit_product_id) ?? [];
-          list.push({ sku: item.sku, quantity: item.quantity });
-          itemsOf.set(item.kit_product_id, list);
-        }
-        const rows = products.map((product) => {
-          const record: ProductExportRecord = {
-            ...product,
-            price: product.price === null ? null : Number(product.price).toFixed(2),
-            auto_sync_stock: Boolean(product.auto_sync_stock),
-            kit_items: itemsOf.get(product.id) ?? [],
-          };
-          return productCells(record);
-        });
-        return { rows, lastId: products.at(-1)?.id ?? afterId };
-      },
-    };
-  }
-
-  function channelProductExportPlan(transfer: FileTransfer, options: TransferOptions): ExportPlan {
-    const where = channelProductSelection(
-      models,
-      transfer.store_id,
-      transfer.channel_id!,
-      options.query ?? {},
-      options.uuids,
-    );
-    return {
-      columns: channelProductColumns.columns,
-      sheetName: SUBJECT_LABELS.channel_products.sheet,
-      count: () => models.ChannelProduct.count({ where }),
-      async page(afterId, limit) {
-        const listings = await models.ChannelProduct.findAll({
-          where: { [Op.and]: [where, { id: { [Op.gt]: afterId } }] },
-          order: [['id', 'ASC']],
-          limit,
-          attributes: [
-            'id',
-            'channel_product_id',
-            'sku',
-            'remote_sku',
-            'title',
-            'quantity',
-            'price',
-            'listing_status',
-            'matched_sku',
-          ],
-          raw: true,
-        });
-        const rows = listings.map((listing) =>
-          channelProductCells({
-            ...listing,
-            price: listing.price === null ? null : Number(listing.price).toFixed(2),
-          }),
-        );
-        return { rows, lastId: listings.at(-1)?.id ?? afterId };
-      },
-    };
-  }
-
   /** In-app notification and e-mail to the starter at the end, with the link to the page showing the transfer. */
   async function tell(transfer: FileTransfer, counts: ImportCounts | null): Promise<void> {
     const user = await models.User.findByPk(transfer.user_id, { attributes: ['id', 'email', 'name'] });
-    const subject = SUBJECT_LABELS[transfer.subject];
-    const page =
-      transfer.subject === 'products'
-        ? routes.productList(transfer.store_id)
-        : routes.channelProducts(transfer.store_id, transfer.channel_id);
+    const exportSubject = exportSubjectOf(transfer.subject);
+    const subject = exportSubject.labels;
+    const page = exportSubject.page(exportTargetOf(transfer));
     const link = `${page}?transfer=${transfer.uuid}`;
     const format = transfer.file_format.toUpperCase();
     let level: number = NOTIFICATION_LEVEL.byKey('info').value;
@@ -407,10 +315,17 @@ export function createTransferServices(
     const scope = await starterScope(transfer, options);
     const folder = folderOf(transfer.uuid);
     if (transfer.kind === 'export') {
-      const plan =
-        transfer.subject === 'products'
-          ? productExportPlan(transfer, options)
-          : channelProductExportPlan(transfer, options);
+      const plan = exportSubjectOf(transfer.subject).plan({
+        ...exportTargetOf(transfer),
+        models,
+        viewer: scope,
+        selection: {
+          query: options.query ?? {},
+          uuids: options.uuids,
+          ids: options.ids,
+          orderIds: options.orderIds,
+        },
+      });
       const relative = path.join(folder, `export.${transfer.file_format}`);
       await fs.promises.mkdir(absolute(folder), { recursive: true });
       await runExport(plan, absolute(relative), transfer.file_format, progress);
@@ -475,14 +390,14 @@ export function createTransferServices(
         fileFormat,
       });
       const subject = subjectOf(target);
-      const uuids =
-        subject === 'products'
-          ? validate(exportProductsSchema, body ?? {}).product_uuids
-          : validate(exportChannelProductsSchema, body ?? {}).channel_product_uuids;
-      // Checked now, so a wrong filter is a 422 to the caller rather than a failed job.
-      if (subject === 'products') productSelection(models, target.storeId, query, uuids);
-      else channelProductSelection(models, target.storeId, target.channelId!, query, uuids);
-      const options: TransferOptions = { clientIp: scope.clientIp, via: scope.via, query, uuids };
+      // Checked now, so a wrong filter or selection is a 422 to the caller rather than a failed job.
+      const selection = exportSubjectOf(subject).select(
+        models,
+        { storeId: target.storeId, channelId: target.channelId ?? null },
+        query,
+        body,
+      );
+      const options: TransferOptions = { clientIp: scope.clientIp, via: scope.via, ...selection };
       const transfer = await models.FileTransfer.create({
         uuid: randomUUID(),
         company_id: scope.companyId,
@@ -510,7 +425,7 @@ export function createTransferServices(
       if (transfer.status !== 'done' || !transfer.file_path) {
         throw new AppError('conflict', TRANSFER_MESSAGES.notReady);
       }
-      const name = `${SUBJECT_LABELS[transfer.subject].file}-store-${storeId}-${fileDate(transfer.created_at)}`;
+      const name = `${exportSubjectOf(transfer.subject).labels.file}-store-${storeId}-${fileDate(transfer.created_at)}`;
       return fileOf(
         transfer.file_path,
         `${name}.${transfer.file_format}`,

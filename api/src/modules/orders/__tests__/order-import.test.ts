@@ -34,6 +34,7 @@ describe('order import (mysql)', () => {
   const ledgerOf = (productId: number) =>
     models.StockMovement.findAll({
       where: { product_id: productId, reason: { [Op.in]: ['order', 'cancellation'] } },
+      order: [['id', 'ASC']],
     });
 
   it('imports a batch once: the same batch again writes nothing and takes no stock twice', async () => {
@@ -253,6 +254,90 @@ describe('order import (mysql)', () => {
     await importer.importBatch(channel.id, [{ ...cancelled, tags: ['late'] }]);
     expect(await quantityOf(server, cup.id)).toBe(10);
     expect(await ledgerOf(cup.id)).toHaveLength(2);
+  });
+
+  it('takes or gives back the difference, once, when a line quantity changes after it was taken', async () => {
+    const cup = await productIn(server, store, 20);
+    const plate = await productIn(server, store, 20);
+    const channel = await channelIn(server, store, { deduct_stock_via_orders: true });
+    const lines = (cups: number, plates: number) => [
+      { sku: cup.sku, quantity: cups },
+      { sku: plate.sku, quantity: plates },
+    ];
+    await importer.importBatch(channel.id, [orderOf('Q1', lines(2, 1))]);
+    expect([await quantityOf(server, cup.id), await quantityOf(server, plate.id)]).toEqual([18, 19]);
+
+    // Raised: one more cup taken; the same order again (and a later unrelated change) takes nothing.
+    const raised = orderOf('Q1', lines(3, 1));
+    expect(await importer.importBatch(channel.id, [raised])).toMatchObject({ updated: 1 });
+    expect(await importer.importBatch(channel.id, [raised])).toMatchObject({ unchanged: 1 });
+    await importer.importBatch(channel.id, [{ ...raised, tags: ['gift'] }]);
+    expect([await quantityOf(server, cup.id), await quantityOf(server, plate.id)]).toEqual([17, 19]);
+
+    // Lowered below the first figure: the difference comes back; raised again: taken again.
+    await importer.importBatch(channel.id, [orderOf('Q1', lines(1, 1))]);
+    expect(await quantityOf(server, cup.id)).toBe(19);
+    await importer.importBatch(channel.id, [orderOf('Q1', lines(3, 1))]);
+    expect(await quantityOf(server, cup.id)).toBe(17);
+
+    // A line the order no longer has gives back what it took.
+    await importer.importBatch(channel.id, [orderOf('Q1', [{ sku: cup.sku, quantity: 3 }])]);
+    expect([await quantityOf(server, cup.id), await quantityOf(server, plate.id)]).toEqual([17, 20]);
+
+    expect((await ledgerOf(cup.id)).map((movement) => movement.delta)).toEqual([-2, -1, 2, -2]);
+    expect((await ledgerOf(plate.id)).map((movement) => movement.delta)).toEqual([-1, 1]);
+  });
+
+  it('keeps the lines that did not change (same ids) and rewrites only the changed one', async () => {
+    const channel = await channelIn(server, store);
+    const [id] = (
+      await importer.importBatch(channel.id, [
+        orderOf('R1', [
+          { sku: 'R-A', quantity: 1 },
+          { sku: 'R-B', quantity: 1 },
+        ]),
+      ])
+    ).orderIds;
+    const before = await models.OrderItem.findAll({ where: { order_id: id! }, order: [['id', 'ASC']] });
+    await importer.importBatch(channel.id, [
+      orderOf('R1', [
+        { sku: 'R-A', quantity: 1 },
+        { sku: 'R-B', quantity: 4 },
+      ]),
+    ]);
+    const after = await models.OrderItem.findAll({ where: { order_id: id! }, order: [['id', 'ASC']] });
+    expect(after.map((item) => [item.id, item.product_sku, item.quantity])).toEqual([
+      [before[0]!.id, 'R-A', 1],
+      [before[1]!.id, 'R-B', 4],
+    ]);
+    expect(after[0]!.updated_at).toEqual(before[0]!.updated_at);
+  });
+
+  it('takes the stock again, once, when a cancelled order comes back un-cancelled', async () => {
+    const lid = await productIn(server, store, 10);
+    const kit = await kitIn(server, store, [{ id: lid.id, sku: lid.sku, units: 2 }]);
+    const channel = await channelIn(server, store, { deduct_stock_via_orders: true });
+    const lines = [{ sku: kit.sku, quantity: 1 }];
+    await importer.importBatch(channel.id, [orderOf('U1', lines)]);
+    await importer.importBatch(channel.id, [orderOf('U1', lines, { status: 'Cancelled' })]);
+    expect(await quantityOf(server, lid.id)).toBe(10);
+
+    const back = orderOf('U1', lines, { status: 'Unshipped', tags: ['reinstated'] });
+    expect(await importer.importBatch(channel.id, [back])).toMatchObject({ updated: 1 });
+    expect(await quantityOf(server, lid.id)).toBe(8);
+    await importer.importBatch(channel.id, [{ ...back, tags: ['reinstated', 'checked'] }]);
+    expect(await quantityOf(server, lid.id)).toBe(8);
+
+    // Cancelled a second time: given back once more, and only once.
+    await importer.importBatch(channel.id, [orderOf('U1', lines, { status: 'Cancelled' })]);
+    await importer.importBatch(channel.id, [orderOf('U1', lines, { status: 'Cancelled', tags: ['x'] })]);
+    expect(await quantityOf(server, lid.id)).toBe(10);
+    expect((await ledgerOf(lid.id)).map((movement) => [movement.reason, movement.delta])).toEqual([
+      ['order', -2],
+      ['cancellation', 2],
+      ['order', -2],
+      ['cancellation', 2],
+    ]);
   });
 
   it('stores a bad order as failed with its reason and imports the rest; one event for the batch', async () => {

@@ -1,0 +1,25 @@
+import { Op } from 'sequelize';
+import type { Models } from '../../../db/models';
+
+/** Channel (or plugin) names of a store by id, read once per export page. */
+export async function channelNamesOf(models: Models, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const channels = await models.Channel.findAll({
+    where: { id: { [Op.in]: unique } },
+    attributes: ['id', 'name'],
+    raw: true,
+  });
+  return new Map(channels.map((channel) => [channel.id, channel.name]));
+}
+
+/** A JSON column as the value (SQLite and raw queries may hand back its text). */
+export function jsonOf<T>(value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return value as T;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return null;
+  }
+}

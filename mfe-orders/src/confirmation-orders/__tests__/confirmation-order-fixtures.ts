@@ -1,0 +1,61 @@
+import type { ConfirmationOrderDetailDto, ConfirmationOrderItemDto } from '@syncdesk/contracts';
+
+export const ORDER: ConfirmationOrderDetailDto = {
+  id: 31,
+  uuid: '5b0c9a4e-6d0f-4d8e-9a51-1f2f3e4d5c6b',
+  store_id: 11,
+  channel_id: 4,
+  channel_name: 'Amazon Vendor UK',
+  purchase_order_number: 'PO-7A1',
+  status: 'Placed',
+  order_date: '2026-11-20T09:15:00.000Z',
+  acknowledge_by: '2099-11-26T09:15:00.000Z',
+  acknowledge_sync_status: 'pending',
+  friendly_acknowledge_sync_status: 'Pending',
+  item_count: 2,
+  total_quantity: 15,
+  currency: 'GBP',
+  created_at: '2026-11-20T09:16:00.000Z',
+  updated_at: '2026-11-20T09:16:00.000Z',
+  ship_window_start: null,
+  ship_window_end: null,
+  buyer_party_id: 'AMZN-UK',
+  ship_to_party_id: 'LTN4',
+  selling_party_id: 'ACME1',
+  seller_note: null,
+  acknowledged_at: null,
+  acknowledge_error: null,
+  deadline: { acknowledge_by: '2099-11-26T09:15:00.000Z', seconds_left: 10_000_000, overdue: false },
+};
+
+const item = (overrides: Partial<ConfirmationOrderItemDto>): ConfirmationOrderItemDto => ({
+  id: 1,
+  confirmation_order_id: ORDER.id,
+  item_sequence_number: '1',
+  sku: 'MUG-RED',
+  remote_product_id: 'B00MUG',
+  title: 'Red mug',
+  product_id: null,
+  ordered_quantity: 10,
+  net_cost: '4.50',
+  accepted_quantity: 0,
+  backordered_quantity: 0,
+  rejected_quantity: 0,
+  rejected_reason: null,
+  scheduled_ship_date: null,
+  scheduled_delivery_date: null,
+  request_state: 'Pending',
+  acknowledge_status: 'pending',
+  ...overrides,
+});
+
+export const MUG = item({ id: 101 });
+export const LID = item({
+  id: 102,
+  item_sequence_number: '2',
+  sku: 'LID-1',
+  remote_product_id: 'B00LID',
+  title: 'Lid',
+  ordered_quantity: 5,
+  accepted_quantity: 5,
+});
