@@ -54,6 +54,8 @@ export {
 } from './session/session.channel';
 export { navigateForSession, setSessionNavigator, type SessionNavigate } from './session/session.navigation';
 export { useSessionUser } from './session/useSessionUser';
+export { useCan } from './session/useCan';
+export { StoreChooserPage, StoreSubtitle, type StoreChooserPageProps } from './session/StoreChooserPage';
 export { applySessionMessage, useSessionSync } from './session/useSessionSync';
 export {
   useListQuery,

@@ -34,9 +34,9 @@ import {
   PageHeader,
   RecordLoadState,
   StatusTag,
+  useCan,
 } from '@syncdesk/web-kit';
 
-import { useCan } from '../hooks/useCan';
 import { useCatalogueRefresh } from '../hooks/useCatalogueRefresh';
 import { AdjustStockButton } from './AdjustStockButton';
 import { kitFigures, kitsAllowedBy } from './kit-figures';

@@ -22,9 +22,9 @@ import {
   useSelection,
   useSessionUser,
   type DataTableColumn,
+  useCan,
 } from '@syncdesk/web-kit';
 
-import { useCan } from '../hooks/useCan';
 import { useCatalogueRefresh } from '../hooks/useCatalogueRefresh';
 import { DeleteProductsButton } from './DeleteProductsButton';
 import { hasProductFilters, ProductFilters } from './ProductFilters';

@@ -1,46 +1,13 @@
-import { Button, Card, Empty, Flex } from 'antd';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { routes } from '@syncdesk/contracts';
+import { StoreChooserPage } from '@syncdesk/web-kit';
 
-import { ROUTE_PATTERNS, routes } from '@syncdesk/contracts';
-import { PageHeader, useSessionUser } from '@syncdesk/web-kit';
-
-import { useCan } from '../hooks/useCan';
-
-/**
- * `/products`: products belong to a store, so the page asks which one, from the stores the
- * session already lists. With a single store there is nothing to ask: it opens that store's list.
- */
+/** `/products`: products belong to a store, so the page asks which one (or opens the only one). */
 export function ProductStoreChooserPage() {
-  const user = useSessionUser();
-  const can = useCan();
-  const navigate = useNavigate();
-  const stores = user?.stores ?? [];
-
-  const only = stores.length === 1 ? stores[0] : undefined;
-  if (only) return <Navigate replace to={routes.productList(only.id)} />;
-
   return (
-    <>
-      <PageHeader title="Products" subtitle={stores.length > 0 ? 'Choose a store' : undefined} />
-      <Card>
-        {stores.length === 0 ? (
-          <Empty description="Products live in a store: create your first store.">
-            {can('stores.create') ? (
-              <Button type="primary" onClick={() => void navigate(ROUTE_PATTERNS.storeCreate)}>
-                Create store
-              </Button>
-            ) : null}
-          </Empty>
-        ) : (
-          <Flex vertical gap={8} role="list" aria-label="Stores">
-            {stores.map((store) => (
-              <div key={store.id} role="listitem">
-                <Link to={routes.productList(store.id)}>{store.name}</Link>
-              </div>
-            ))}
-          </Flex>
-        )}
-      </Card>
-    </>
+    <StoreChooserPage
+      title="Products"
+      listPath={routes.productList}
+      noStoreText="Products live in a store: create your first store."
+    />
   );
 }

@@ -8,10 +8,16 @@ import {
   type ConfirmationOrderItemDto,
   type ItemAcknowledgementErrors,
 } from '@syncdesk/contracts';
-import { isApiError, notifyError, notifySuccess, PageHeader, RecordLoadState } from '@syncdesk/web-kit';
+import {
+  isApiError,
+  notifyError,
+  notifySuccess,
+  PageHeader,
+  RecordLoadState,
+  useCan,
+} from '@syncdesk/web-kit';
 
-import { useCan } from '../hooks/useCan';
-import { ActivityTimeline } from '../invoices/ActivityTimeline';
+import { ActivityTimeline } from '../components/ActivityTimeline';
 import {
   changedInput,
   draftErrors,

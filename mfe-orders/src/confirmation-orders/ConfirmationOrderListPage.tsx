@@ -18,7 +18,7 @@ import {
   type DataTableColumn,
 } from '@syncdesk/web-kit';
 
-import { StoreSubtitle } from '../invoices/StoreChooserPage';
+import { StoreSubtitle } from '@syncdesk/web-kit';
 import { confirmationOrdersPath } from './confirmation-orders.api';
 import { ConfirmationOrderExport } from './ConfirmationOrderExport';
 import { ConfirmationOrderFilters, hasConfirmationOrderFilters } from './ConfirmationOrderFilters';

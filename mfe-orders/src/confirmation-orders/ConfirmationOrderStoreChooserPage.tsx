@@ -1,6 +1,6 @@
 import { routes } from '@syncdesk/contracts';
 
-import { StoreChooserPage } from '../invoices/StoreChooserPage';
+import { StoreChooserPage } from '@syncdesk/web-kit';
 
 /** `/confirmationOrders`: confirmation orders belong to a store, so the page asks which one. */
 export function ConfirmationOrderStoreChooserPage() {

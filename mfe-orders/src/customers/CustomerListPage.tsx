@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ROUTE_PATTERNS, routes, type CustomerDto } from '@syncdesk/contracts';
 import { DataTable, formatDate, PageHeader, useListQuery, type DataTableColumn } from '@syncdesk/web-kit';
 
-import { StoreSubtitle } from '../invoices/StoreChooserPage';
+import { StoreSubtitle } from '@syncdesk/web-kit';
 import { spentText } from './customer-format';
 import { customersPath } from './customers.api';
 

@@ -1,6 +1,6 @@
 import { routes } from '@syncdesk/contracts';
 
-import { StoreChooserPage } from '../invoices/StoreChooserPage';
+import { StoreChooserPage } from '@syncdesk/web-kit';
 
 /** `/customers`: customers belong to a store, so the page asks which one. */
 export function CustomerStoreChooserPage() {

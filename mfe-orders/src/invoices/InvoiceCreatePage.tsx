@@ -2,9 +2,8 @@ import { Alert, Button, Skeleton } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 
 import { routes, SUCCESS_MESSAGES } from '@syncdesk/contracts';
-import { notifySuccess, PageHeader } from '@syncdesk/web-kit';
+import { notifySuccess, PageHeader, useCan } from '@syncdesk/web-kit';
 
-import { useCan } from '../hooks/useCan';
 import { InvoiceForm } from './InvoiceForm';
 import { NO_ACCOUNTING_CHANNEL_TEXT } from './InvoiceListPage';
 import { useInvoiceChannels } from './useInvoiceChannels';

@@ -18,7 +18,7 @@ import {
   useRecord,
 } from '@syncdesk/web-kit';
 
-import { ActivityTimeline } from './ActivityTimeline';
+import { ActivityTimeline } from '../components/ActivityTimeline';
 import { formatDay, formatUnitPrice } from './invoice-format';
 import { getInvoice, invoiceActivitiesPath } from './invoices.api';
 

@@ -19,15 +19,15 @@ import {
   useListQuery,
   useSelection,
   type DataTableColumn,
+  useCan,
 } from '@syncdesk/web-kit';
 
-import { useCan } from '../hooks/useCan';
 import type { InvoiceRef } from './invoice-selection';
 import { InvoiceFilters, hasInvoiceFilters } from './InvoiceFilters';
 import { formatDay } from './invoice-format';
 import { invoicesPath } from './invoices.api';
 import { InvoiceSyncStatusAction } from './InvoiceSyncStatusAction';
-import { StoreSubtitle } from './StoreChooserPage';
+import { StoreSubtitle } from '@syncdesk/web-kit';
 import { useInvoiceChannels } from './useInvoiceChannels';
 
 export const EMPTY_INVOICES_TEXT =

@@ -1,6 +1,6 @@
 import { routes } from '@syncdesk/contracts';
 
-import { StoreChooserPage } from './StoreChooserPage';
+import { StoreChooserPage } from '@syncdesk/web-kit';
 
 /** `/invoices`: invoices belong to a store, so the page asks which one. */
 export function InvoiceStoreChooserPage() {

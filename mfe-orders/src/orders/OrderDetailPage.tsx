@@ -3,9 +3,8 @@ import { Alert, Button, Card, Col, Flex, Row, Tag, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 
 import { FULFILMENT_STATUS, ORDER_STATUS, ORDER_SYNC_STATUS, PAYMENT, routes } from '@syncdesk/contracts';
-import { formatDate, PageHeader, RecordLoadState, StatusTag } from '@syncdesk/web-kit';
+import { formatDate, PageHeader, RecordLoadState, StatusTag, useCan } from '@syncdesk/web-kit';
 
-import { useCan } from '../hooks/useCan';
 import { useOrdersRefresh } from '../hooks/useOrdersRefresh';
 import { OrderCustomer, OrderTotals } from './OrderParties';
 import { OrderFulfilments } from './OrderFulfilments';

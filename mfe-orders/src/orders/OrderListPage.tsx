@@ -23,9 +23,9 @@ import {
   useSelection,
   useSessionUser,
   type DataTableColumn,
+  useCan,
 } from '@syncdesk/web-kit';
 
-import { useCan } from '../hooks/useCan';
 import { useOrdersRefresh } from '../hooks/useOrdersRefresh';
 import { BulkSyncStatusActions } from './BulkSyncStatusActions';
 import { NO_WRAP } from './cell-styles';

@@ -25,9 +25,9 @@ import {
   useSessionUser,
   type DataTableColumn,
   type SelectionState,
+  useCan,
 } from '@syncdesk/web-kit';
 
-import { useCan } from '../hooks/useCan';
 import { useOrdersRefresh } from '../hooks/useOrdersRefresh';
 import { NO_WRAP } from '../orders/cell-styles';
 import { hasPluginOrderFilters, PluginOrderFilters, type PluginOption } from './PluginOrderFilters';

@@ -17,7 +17,7 @@ const PAGE_SIZE = 20;
 
 /**
  * A record's history, newest first, each activity as one sentence (contracts' activity sentences,
- * the same words as Settings › Activity) with when it happened.
+ * the same words as Settings › Activity) with when it happened and the way it came (import, web…).
  */
 export function ActivityTimeline({ path, subjectName, version = 0 }: ActivityTimelineProps) {
   const activities = useListQuery<ActivityDto>(path, { initialParams: { per_page: PAGE_SIZE } });
@@ -40,7 +40,11 @@ export function ActivityTimeline({ path, subjectName, version = 0 }: ActivityTim
               <>
                 <Typography.Text>{activitySentence(activity, { subjectName })}</Typography.Text>
                 <br />
-                <Typography.Text type="secondary">{formatDate(activity.created_at)}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {[formatDate(activity.created_at), activity.via ? `via ${activity.via}` : null]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography.Text>
               </>
             ),
           }))}

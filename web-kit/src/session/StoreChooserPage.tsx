@@ -2,9 +2,9 @@ import { Button, Card, Empty, Flex } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 
 import { ROUTE_PATTERNS, type RouteParam } from '@syncdesk/contracts';
-import { PageHeader, useSessionUser } from '@syncdesk/web-kit';
-
-import { useCan } from '../hooks/useCan';
+import { PageHeader } from '../table/PageHeader';
+import { useCan } from './useCan';
+import { useSessionUser } from './useSessionUser';
 
 export interface StoreChooserPageProps {
   title: string;
@@ -15,8 +15,8 @@ export interface StoreChooserPageProps {
 }
 
 /**
- * The page of a store-scoped list reached without a store (`/invoices`, `/confirmationOrders`,
- * `/customers`): it asks which store, from the stores the session already lists. With a single
+ * The page of a store-scoped list reached without a store (`/products`, `/orders`, `/invoices`,
+ * `/confirmationOrders`, `/customers`): it asks which store, from the stores the session already lists. With a single
  * store there is nothing to ask: it opens that store's list.
  */
 export function StoreChooserPage({ title, listPath, noStoreText }: StoreChooserPageProps) {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 
 import { hasScope, type PermissionName } from '@syncdesk/contracts';
-import { useSessionUser } from '@syncdesk/web-kit';
+import { useSessionUser } from './useSessionUser';
 
 /**
  * Whether the signed-in user may do something, to hide buttons they could not use; the server
