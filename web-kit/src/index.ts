@@ -30,6 +30,7 @@ export {
   type RealtimeStatus,
 } from './realtime/realtime.client';
 export { useRealtimeEvent } from './realtime/useRealtimeEvent';
+export { useDebouncedRefresh } from './realtime/useDebouncedRefresh';
 export { useRealtimeStatus } from './realtime/useRealtimeStatus';
 export { formatMoney } from './format/format-money';
 export { DATE_TIME_DISPLAY_FORMAT, formatDate } from './format/format-date';

@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
-
 import type { CatalogueChangedEvent, StockChangedEvent } from '@syncdesk/contracts';
-import { useRealtimeEvent } from '@syncdesk/web-kit';
+import { useDebouncedRefresh, useRealtimeEvent } from '@syncdesk/web-kit';
 
 /** Events arriving within this window cause one refetch (an import or a bulk action sends many). */
 export const REFRESH_DEBOUNCE_MS = 300;
@@ -26,25 +24,7 @@ function names(ids: readonly number[] | undefined, productId: number | undefined
  * place (paging, filters, selection): nothing is reloaded but the figures.
  */
 export function useCatalogueRefresh({ storeId, productId, refresh }: CatalogueRefreshOptions): void {
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const refreshRef = useRef(refresh);
-  useEffect(() => {
-    refreshRef.current = refresh;
-  });
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  const schedule = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      refreshRef.current();
-    }, REFRESH_DEBOUNCE_MS);
-  }, []);
+  const schedule = useDebouncedRefresh(refresh, REFRESH_DEBOUNCE_MS);
 
   const sameStore = (eventStoreId: number) => String(eventStoreId) === String(storeId);
 

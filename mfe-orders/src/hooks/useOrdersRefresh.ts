@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
-
 import type { OrdersChangedEvent } from '@syncdesk/contracts';
-import { useRealtimeEvent } from '@syncdesk/web-kit';
+import { useDebouncedRefresh, useRealtimeEvent } from '@syncdesk/web-kit';
 
 /** Events arriving within this window cause one refetch (an import sends one per batch, a sync run many). */
 export const ORDERS_REFRESH_DEBOUNCE_MS = 300;
@@ -20,25 +18,7 @@ export interface OrdersRefreshOptions {
  * the parameters it already has, so filters, page, sort and selection stay as the user left them.
  */
 export function useOrdersRefresh({ storeId, orderId, refresh }: OrdersRefreshOptions): void {
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const refreshRef = useRef(refresh);
-  useEffect(() => {
-    refreshRef.current = refresh;
-  });
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  const schedule = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      refreshRef.current();
-    }, ORDERS_REFRESH_DEBOUNCE_MS);
-  }, []);
+  const schedule = useDebouncedRefresh(refresh, ORDERS_REFRESH_DEBOUNCE_MS);
 
   useRealtimeEvent('orders:changed', (event: OrdersChangedEvent) => {
     if (String(event.storeId) !== String(storeId)) return;
