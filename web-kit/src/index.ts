@@ -82,6 +82,14 @@ export { DataTable, type DataTableColumn, type DataTableProps } from './table/Da
 export { applyServerErrors } from './table/form-errors';
 export { zodRule } from './table/form-rules';
 export { PageHeader, type PageHeaderProps } from './table/PageHeader';
+export {
+  listDayRange,
+  pickerDays,
+  selectedFilterValues,
+  withDateRange,
+  withFilter,
+  type ListDateRange,
+} from './table/list-filter-updates';
 export { RecordLoadState, useRecord } from './table/useRecord';
 export * from './forms/SettingsFields';
 export { ImportDialog, type ImportDialogProps } from './transfers/ImportDialog';

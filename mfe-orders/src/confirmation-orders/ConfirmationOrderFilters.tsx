@@ -1,9 +1,15 @@
 import { Button, DatePicker, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import utc from 'dayjs/plugin/utc';
+import type { Dayjs } from 'dayjs';
 
 import { ACKNOWLEDGE_SYNC_STATUS, PURCHASE_ORDER_STATUS, type ListParams } from '@syncdesk/contracts';
-import type { ListParamsUpdate } from '@syncdesk/web-kit';
+import {
+  listDayRange,
+  pickerDays,
+  selectedFilterValues,
+  withDateRange,
+  withFilter,
+  type ListParamsUpdate,
+} from '@syncdesk/web-kit';
 
 export interface ConfirmationOrderFiltersProps {
   params: ListParams;
@@ -24,43 +30,21 @@ export function hasConfirmationOrderFilters(params: ListParams): boolean {
   );
 }
 
-dayjs.extend(utc);
-
 /**
  * Status, acknowledgement and order-date filters, sent as `status[in]`,
  * `acknowledge_sync_status[in]` and `order_date[startDate|endDate]` (whole UTC days).
  */
 export function ConfirmationOrderFilters({ params, setParams, onChange }: ConfirmationOrderFiltersProps) {
   const filters = params.filters ?? {};
-  const selected = (field: string): string[] => {
-    const value = filters[field]?.in ?? filters[field]?.eq;
-    return Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)];
-  };
+  const selected = (field: string) => selectedFilterValues(params, field);
   const setFilter = (field: string, values: string[]) => {
     onChange();
-    setParams((previous) => {
-      const next = { ...previous.filters };
-      if (values.length === 0) delete next[field];
-      else next[field] = { in: values };
-      return { ...previous, filters: next, page: 1 };
-    });
+    setParams((previous) => withFilter(previous, field, values.length === 0 ? null : { in: values }));
   };
-  const range = params.dateRanges?.order_date;
-  const rangeValue: [Dayjs, Dayjs] | null =
-    range?.startDate && range.endDate ? [dayjs.utc(range.startDate), dayjs.utc(range.endDate)] : null;
+  const rangeValue = pickerDays(params.dateRanges?.order_date);
   const setRange = (value: [Dayjs | null, Dayjs | null] | null) => {
     onChange();
-    setParams((previous) => {
-      const next = { ...previous.dateRanges };
-      const [start, end] = value ?? [null, null];
-      if (start && end) {
-        next.order_date = {
-          startDate: `${start.format('YYYY-MM-DD')} 00:00:00`,
-          endDate: `${end.format('YYYY-MM-DD')} 23:59:59`,
-        };
-      } else delete next.order_date;
-      return { ...previous, dateRanges: next, page: 1 };
-    });
+    setParams((previous) => withDateRange(previous, 'order_date', listDayRange(value)));
   };
   const any = Object.keys(filters).length > 0 || Object.keys(params.dateRanges ?? {}).length > 0;
 

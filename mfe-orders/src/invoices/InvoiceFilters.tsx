@@ -1,6 +1,5 @@
 import { Button, DatePicker, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import utc from 'dayjs/plugin/utc';
+import type { Dayjs } from 'dayjs';
 
 import {
   INVOICE_STATUS,
@@ -8,9 +7,14 @@ import {
   type InvoiceChannelDto,
   type ListParams,
 } from '@syncdesk/contracts';
-import type { ListParamsUpdate } from '@syncdesk/web-kit';
-
-dayjs.extend(utc);
+import {
+  listDayRange,
+  pickerDays,
+  selectedFilterValues,
+  withDateRange,
+  withFilter,
+  type ListParamsUpdate,
+} from '@syncdesk/web-kit';
 
 export interface InvoiceFiltersProps {
   params: ListParams;
@@ -38,35 +42,15 @@ const options = (entries: readonly { value: string; label: string }[]) =>
  */
 export function InvoiceFilters({ params, setParams, channels, onChange }: InvoiceFiltersProps) {
   const filters = params.filters ?? {};
-  const selected = (field: string): string[] => {
-    const value = filters[field]?.in ?? filters[field]?.eq;
-    return Array.isArray(value) ? value.map(String) : value === undefined ? [] : [String(value)];
-  };
+  const selected = (field: string) => selectedFilterValues(params, field);
   const setFilter = (field: string, values: (string | number)[]) => {
     onChange();
-    setParams((previous) => {
-      const next = { ...previous.filters };
-      if (values.length === 0) delete next[field];
-      else next[field] = { in: values };
-      return { ...previous, filters: next, page: 1 };
-    });
+    setParams((previous) => withFilter(previous, field, values.length === 0 ? null : { in: values }));
   };
-  const range = params.dateRanges?.invoice_date;
-  const rangeValue: [Dayjs, Dayjs] | null =
-    range?.startDate && range.endDate ? [dayjs.utc(range.startDate), dayjs.utc(range.endDate)] : null;
+  const rangeValue = pickerDays(params.dateRanges?.invoice_date);
   const setRange = (value: [Dayjs | null, Dayjs | null] | null) => {
     onChange();
-    setParams((previous) => {
-      const next = { ...previous.dateRanges };
-      const [start, end] = value ?? [null, null];
-      if (start && end) {
-        next.invoice_date = {
-          startDate: `${start.format('YYYY-MM-DD')} 00:00:00`,
-          endDate: `${end.format('YYYY-MM-DD')} 23:59:59`,
-        };
-      } else delete next.invoice_date;
-      return { ...previous, dateRanges: next, page: 1 };
-    });
+    setParams((previous) => withDateRange(previous, 'invoice_date', listDayRange(value)));
   };
   const any = Object.keys(filters).length > 0 || Object.keys(params.dateRanges ?? {}).length > 0;
 

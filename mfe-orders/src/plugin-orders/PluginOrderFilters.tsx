@@ -7,9 +7,13 @@ import {
   type ListOperator,
   type ListParams,
 } from '@syncdesk/contracts';
-import type { ListParamsUpdate } from '@syncdesk/web-kit';
-
-import { listDayRange, pickerDays } from '../orders/list-day-range';
+import {
+  listDayRange,
+  pickerDays,
+  withDateRange,
+  withFilter,
+  type ListParamsUpdate,
+} from '@syncdesk/web-kit';
 
 export interface PluginOption {
   id: number;
@@ -57,23 +61,12 @@ export function PluginOrderFilters({ params, setParams, plugins, onChange }: Plu
 
   const apply = (field: string, operators: Operators | null) => {
     onChange();
-    setParams((previous) => {
-      const next = { ...previous.filters };
-      if (operators === null) delete next[field];
-      else next[field] = operators;
-      return { ...previous, filters: next, page: 1 };
-    });
+    setParams((previous) => withFilter(previous, field, operators));
   };
 
   const applyRange = (dates: [Dayjs | null, Dayjs | null] | null) => {
     onChange();
-    setParams((previous) => {
-      const dateRanges = { ...previous.dateRanges };
-      const days = listDayRange(dates);
-      if (days) dateRanges.order_date = days;
-      else delete dateRanges.order_date;
-      return { ...previous, dateRanges, page: 1 };
-    });
+    setParams((previous) => withDateRange(previous, 'order_date', listDayRange(dates)));
   };
 
   const statuses = valuesOf(filters.sync_status);

@@ -5,7 +5,7 @@ import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-s
 
 import dayjs from 'dayjs';
 
-import { listDayRange } from '../list-day-range';
+import { listDayRange } from '@syncdesk/web-kit';
 import { EMPTY_ORDERS_TEXT } from '../OrderListPage';
 import { useOrderListMemory } from '../order-list.store';
 import {
