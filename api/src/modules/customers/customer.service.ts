@@ -16,6 +16,7 @@ import type { Customer, Order } from '../../db/order.models';
 import { AppError } from '../../http/app-error';
 import { findPage, type ListQueryInput, type ListQuerySpec } from '../../http/list-query';
 import { protectPersonalData } from '../../http/personal-data';
+import { protectAddress } from '../orders/order.mapper';
 import type { RequestScope } from '../../http/request-scope';
 import type { OrderDomainDeps } from '../orders/order-domain-deps';
 import { findReachableStore } from '../stores/store-access';
@@ -80,21 +81,9 @@ const iso = (value: Date | string | null | undefined) =>
 const money = (value: unknown) =>
   value === null || value === undefined ? null : new Decimal(String(value)).toFixed(2);
 
+/** The customer's latest addresses, masked as the order screens mask them. */
 function addressDto(viewer: Viewer, address: OrderAddress | null): CustomerAddressDto | null {
-  if (!address) return null;
-  const text = (value: string | null | undefined) => protectPersonalData(viewer, value ?? null, 'address');
-  return {
-    name: protectPersonalData(viewer, address.name ?? null, 'name'),
-    company: text(address.company),
-    line1: text(address.line1),
-    line2: text(address.line2),
-    city: text(address.city),
-    region: text(address.region),
-    postcode: text(address.postcode),
-    // A country alone identifies no one, and the screens group by it.
-    country: address.country ?? null,
-    phone: protectPersonalData(viewer, address.phone ?? null, 'phone'),
-  };
+  return protectAddress(viewer, address);
 }
 
 export function createCustomerService(deps: OrderDomainDeps): CustomerService {

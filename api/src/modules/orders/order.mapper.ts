@@ -68,7 +68,9 @@ const isoOf = (value: Date | string | null | undefined): string | null =>
  */
 export function protectAddress(viewer: OrderViewer, address: OrderAddress | null): OrderAddress | null {
   if (!viewer.dataProtection || address === null) return address;
-  const hide = (value: string | null) => (value === null ? null : maskText(value));
+  // Addresses are stored as JSON: a field an older record lacks reads as null.
+  const hide = (value: string | null | undefined) =>
+    value === null || value === undefined ? null : maskText(value);
   return {
     name: hide(address.name),
     company: hide(address.company),
@@ -78,7 +80,7 @@ export function protectAddress(viewer: OrderViewer, address: OrderAddress | null
     region: hide(address.region),
     postcode: hide(address.postcode),
     country: address.country,
-    phone: address.phone === null ? null : maskPhone(address.phone),
+    phone: address.phone === null || address.phone === undefined ? null : maskPhone(address.phone),
   };
 }
 
