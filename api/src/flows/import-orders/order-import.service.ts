@@ -1,4 +1,5 @@
 import { moveOrderStatusCounts } from '../../modules/orders/order-status-counts';
+import { ORDER_SUBJECT } from '../../modules/orders/order-subject';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { rooms, type NormalisedOrder, type OrderImportResult, type Publish } from '@syncdesk/contracts';
 import type { Models } from '../../db/models';
@@ -350,7 +351,7 @@ export function createOrderImportService(deps: {
               sourceName,
               via,
               event,
-              'order',
+              ORDER_SUBJECT,
               null,
               oldValues === null ? null : JSON.stringify(oldValues),
               newValues === null ? null : JSON.stringify(newValues),

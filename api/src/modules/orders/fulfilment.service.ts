@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Op } from 'sequelize';
 import {
+  ORDER_ACTION_EVENTS,
   FULFILMENT_MESSAGES,
   FULFILMENT_STATUS,
   JOB_NAMES,
@@ -18,12 +19,7 @@ import { AppError, type FieldErrors } from '../../http/app-error';
 import type { RequestScope } from '../../http/request-scope';
 import { createCatalogueWrite } from '../products/catalogue-writes';
 import { findReachableStore } from '../stores/store-access';
-import {
-  ORDER_ACTION_EVENTS,
-  namedList,
-  publishOrdersChanged,
-  recordOrderActivities,
-} from './order-action-support';
+import { namedList, publishOrdersChanged, recordOrderActivities } from './order-action-support';
 import type { OrderDomainDeps } from './order-domain-deps';
 
 export interface FulfilmentService {

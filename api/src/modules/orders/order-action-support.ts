@@ -1,14 +1,10 @@
-import { ORDER_ACTION_EVENTS, rooms, type Publish } from '@syncdesk/contracts';
+import { rooms, type Publish } from '@syncdesk/contracts';
 import type { Transaction } from 'sequelize';
 import type { Models } from '../../db/models';
 import type { RequestScope } from '../../http/request-scope';
 import { insertRows } from '../products/product-lookups';
 
-/** The subject type of an order's activities (as the import records them). */
-export const ORDER_SUBJECT = 'order';
-
-/** The activity events of the order actions (contracts: the activity sentences read them too). */
-export { ORDER_ACTION_EVENTS };
+import { ORDER_SUBJECT } from './order-subject';
 
 /** Rows per statement / per transaction of a bulk action (ids in an IN list, activity rows). */
 export const ACTION_CHUNK = 1000;

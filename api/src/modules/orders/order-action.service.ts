@@ -1,5 +1,6 @@
 import { Op, type Attributes, type WhereOptions } from 'sequelize';
 import {
+  ORDER_ACTION_EVENTS,
   JOB_NAMES,
   ORDER_ACTION_MESSAGES,
   ORDER_SYNC_STATUS,
@@ -22,7 +23,6 @@ import { createCatalogueWrite } from '../products/catalogue-writes';
 import { findReachableStore } from '../stores/store-access';
 import type { OrderDomainDeps } from './order-domain-deps';
 import {
-  ORDER_ACTION_EVENTS,
   chunksOf,
   namedList,
   publishOrdersChanged,

@@ -27,6 +27,7 @@ import {
   type PageStart,
 } from './order-list.query';
 import { ORDER_LIST_ATTRIBUTES, toOrderDetailDto, toOrderDto, toOrderItemDto } from './order.mapper';
+import { ORDER_SUBJECT } from './order-subject';
 
 /** Skipping this many index entries costs a few ms; deeper pages of a date sort start from the day counters. */
 const JUMP_FROM_OFFSET = 5_000;
@@ -34,9 +35,6 @@ const JUMP_FROM_OFFSET = 5_000;
 const DAYS_PER_READ = 64;
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-/** The subject type the import (and every order action) records order activities under. */
-export const ORDER_SUBJECT = 'order';
 
 /** List, detail, items and status counts of a store's orders (spec §7), for a reachable store. */
 export interface OrderQueryService {

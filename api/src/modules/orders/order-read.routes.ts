@@ -1,6 +1,6 @@
 import { idParam, route, scopeOf, type ApiRoute } from '../../http/api-route';
 import type { OrderServices } from './order-services';
-import { ORDER_SUBJECT } from './order-query.service';
+import { ORDER_SUBJECT } from './order-subject';
 
 const BASE = '/orders/:storeId';
 

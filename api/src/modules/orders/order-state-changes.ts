@@ -1,5 +1,6 @@
 import { Op, type Transaction } from 'sequelize';
 import {
+  ORDER_ACTION_EVENTS,
   ORDER_SYNC_STATUS,
   PLUGIN_SYNC_STATUS,
   WEBHOOK_STATUS,
@@ -12,7 +13,7 @@ import type { Channel } from '../../db/channel.models';
 import type { Models } from '../../db/models';
 import type { Webhook } from '../../db/webhook.models';
 import { addStatusMove, moveOrderStatusCounts } from './order-status-counts';
-import { ORDER_ACTION_EVENTS, type OrderActivity } from './order-action-support';
+import { type OrderActivity } from './order-action-support';
 
 /** An order as a state change reads it, locked for the change. */
 export interface LockedOrder {

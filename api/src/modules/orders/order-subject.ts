@@ -1,0 +1,2 @@
+/** The subject type the import and every order action record order activities under. */
+export const ORDER_SUBJECT = 'order';
