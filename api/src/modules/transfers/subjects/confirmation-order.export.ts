@@ -7,7 +7,6 @@ import {
   REJECTION_REASON,
   routes,
 } from '@syncdesk/contracts';
-import type { ConfirmationOrderItem } from '../../../db/confirmation-order.models';
 import type { Models } from '../../../db/models';
 import { AppError, type FieldErrors } from '../../../http/app-error';
 import { parseListQuery, toFindOptions, type ListQueryInput } from '../../../http/list-query';
@@ -22,7 +21,7 @@ import {
   type ExportSelection,
   type ExportSubject,
 } from '../export-subject';
-import { channelNamesOf } from './order-export-rows';
+import { channelNamesOf, linesByRecord } from './order-export-rows';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -115,15 +114,15 @@ export const confirmationOrderExport: ExportSubject = {
           order: [['id', 'ASC']],
           limit,
         });
-        const items = orders.length
-          ? await models.ConfirmationOrderItem.findAll({
-              where: { confirmation_order_id: { [Op.in]: orders.map((order) => order.id) } },
+        const itemsOf = await linesByRecord(
+          orders.map((order) => order.id),
+          (ids) =>
+            models.ConfirmationOrderItem.findAll({
+              where: { confirmation_order_id: { [Op.in]: ids } },
               order: [['id', 'ASC']],
-            })
-          : [];
-        const itemsOf = new Map<number, ConfirmationOrderItem[]>();
-        for (const item of items)
-          itemsOf.set(item.confirmation_order_id, [...(itemsOf.get(item.confirmation_order_id) ?? []), item]);
+            }),
+          (item) => item.confirmation_order_id,
+        );
         const channels = await channelNamesOf(
           models,
           orders.map((order) => order.channel_id),

@@ -6,7 +6,6 @@ import {
   INVOICE_SYNC_STATUS,
   routes,
 } from '@syncdesk/contracts';
-import type { InvoiceLine } from '../../../db/invoice.models';
 import type { Models } from '../../../db/models';
 import { parseListQuery, toFindOptions, type ListQueryInput } from '../../../http/list-query';
 import { protectPersonalData } from '../../../http/personal-data';
@@ -20,7 +19,7 @@ import {
   type ExportSelection,
   type ExportSubject,
 } from '../export-subject';
-import { channelNamesOf } from './order-export-rows';
+import { channelNamesOf, linesByRecord } from './order-export-rows';
 
 /** The invoices `GET invoices/{storeId}` shows for this query (its invoice-date range included), or the picked ones. */
 function invoiceSelection(
@@ -57,18 +56,18 @@ export const invoiceExport: ExportSubject = {
           order: [['id', 'ASC']],
           limit,
         });
-        const lines = invoices.length
-          ? await models.InvoiceLine.findAll({
-              where: { invoice_id: { [Op.in]: invoices.map((invoice) => invoice.id) } },
+        const linesOf = await linesByRecord(
+          invoices.map((invoice) => invoice.id),
+          (ids) =>
+            models.InvoiceLine.findAll({
+              where: { invoice_id: { [Op.in]: ids } },
               order: [
                 ['invoice_id', 'ASC'],
                 ['position', 'ASC'],
               ],
-            })
-          : [];
-        const linesOf = new Map<number, InvoiceLine[]>();
-        for (const line of lines)
-          linesOf.set(line.invoice_id, [...(linesOf.get(line.invoice_id) ?? []), line]);
+            }),
+          (line) => line.invoice_id,
+        );
         const channels = await channelNamesOf(
           models,
           invoices.flatMap((invoice) => (invoice.channel_id === null ? [] : [invoice.channel_id])),

@@ -23,3 +23,23 @@ export function jsonOf<T>(value: unknown): T | null {
     return null;
   }
 }
+
+/**
+ * The lines (order items, invoice lines, purchase-order items) of one export page's records,
+ * grouped by record id in the order `load` reads them; one query, none for an empty page.
+ */
+export async function linesByRecord<L>(
+  recordIds: readonly number[],
+  load: (ids: number[]) => Promise<L[]>,
+  recordIdOf: (line: L) => number,
+): Promise<Map<number, L[]>> {
+  const grouped = new Map<number, L[]>();
+  if (recordIds.length === 0) return grouped;
+  for (const line of await load([...recordIds])) {
+    const id = recordIdOf(line);
+    const own = grouped.get(id);
+    if (own) own.push(line);
+    else grouped.set(id, [line]);
+  }
+  return grouped;
+}

@@ -11,7 +11,7 @@ import {
   type OrderKitItemDto,
   type OrderLineOption,
 } from '@syncdesk/contracts';
-import type { Order, OrderItem } from '../../../db/order.models';
+import type { Order } from '../../../db/order.models';
 import type { Models } from '../../../db/models';
 import type { ListQueryInput } from '../../../http/list-query';
 import { protectPersonalData } from '../../../http/personal-data';
@@ -26,7 +26,7 @@ import {
   type ExportSelection,
   type ExportSubject,
 } from '../export-subject';
-import { channelNamesOf, jsonOf } from './order-export-rows';
+import { channelNamesOf, jsonOf, linesByRecord } from './order-export-rows';
 
 /**
  * The orders `GET orders/{storeId}` shows for this query (its filters, date ranges and search, by
@@ -77,14 +77,12 @@ export const orderExport: ExportSubject = {
           order: [['id', 'ASC']],
           limit,
         });
-        const items = orders.length
-          ? await models.OrderItem.findAll({
-              where: { order_id: { [Op.in]: orders.map((order) => order.id) } },
-              order: [['id', 'ASC']],
-            })
-          : [];
-        const itemsOf = new Map<number, OrderItem[]>();
-        for (const item of items) itemsOf.set(item.order_id, [...(itemsOf.get(item.order_id) ?? []), item]);
+        const itemsOf = await linesByRecord(
+          orders.map((order) => order.id),
+          (ids) =>
+            models.OrderItem.findAll({ where: { order_id: { [Op.in]: ids } }, order: [['id', 'ASC']] }),
+          (item) => item.order_id,
+        );
         const channels = await channelNamesOf(
           models,
           orders.map((order) => order.channel_id),
