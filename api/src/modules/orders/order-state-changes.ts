@@ -64,6 +64,34 @@ export async function lockOrders(
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
+/** The row options of a state read: in the transaction, locked for update when asked. */
+type CopyReadOptions = { transaction: Transaction; lock?: Transaction['LOCK'][keyof Transaction['LOCK']] };
+
+/**
+ * Each order (locked when asked) with the sync status of its copy at one plugin or webhook
+ * (`plugin_orders` / `webhook_orders`); null when it was never sent there.
+ */
+async function readCopyStates(
+  models: Models,
+  orderIds: number[],
+  transaction: Transaction,
+  lock: boolean,
+  findCopies: (
+    orderIds: number[],
+    options: CopyReadOptions,
+  ) => Promise<{ order_id: number | string; sync_status: number }[]>,
+): Promise<{ order: LockedOrder; from: number | null }[]> {
+  const orders = await lockOrders(models, orderIds, transaction, lock);
+  const rows = orders.length
+    ? await findCopies(
+        orders.map((order) => order.id),
+        { transaction, ...(lock ? { lock: transaction.LOCK.UPDATE } : {}) },
+      )
+    : [];
+  const states = new Map(rows.map((row) => [Number(row.order_id), row.sync_status]));
+  return orders.map((order) => ({ order, from: states.get(order.id) ?? null }));
+}
+
 /** The order's own sync status, by the transition table. */
 export function orderSyncKind(models: Models, storeId: number, to: number): StateKind {
   return {
@@ -107,19 +135,15 @@ export function orderSyncKind(models: Models, storeId: number, to: number): Stat
 export function pluginSyncKind(models: Models, plugin: Channel, to: number): StateKind {
   return {
     targetLabel: PLUGIN_SYNC_STATUS.label(to as never),
-    async read(orderIds, transaction, lock) {
-      const orders = await lockOrders(models, orderIds, transaction, lock);
-      const rows = orders.length
-        ? await models.PluginOrder.findAll({
-            where: { plugin_id: plugin.id, order_id: { [Op.in]: orders.map((order) => order.id) } },
-            attributes: ['order_id', 'sync_status'],
-            raw: true,
-            transaction,
-            ...(lock ? { lock: transaction.LOCK.UPDATE } : {}),
-          })
-        : [];
-      const states = new Map(rows.map((row) => [Number(row.order_id), row.sync_status]));
-      return orders.map((order) => ({ order, from: states.get(order.id) ?? null }));
+    read(orderIds, transaction, lock) {
+      return readCopyStates(models, orderIds, transaction, lock, (ids, options) =>
+        models.PluginOrder.findAll({
+          where: { plugin_id: plugin.id, order_id: { [Op.in]: ids } },
+          attributes: ['order_id', 'sync_status'],
+          raw: true,
+          ...options,
+        }),
+      );
     },
     refusal(from) {
       if (from === null) return `These orders have not been sent to ${plugin.name}.`;
@@ -155,19 +179,15 @@ export function pluginSyncKind(models: Models, plugin: Channel, to: number): Sta
 export function webhookKind(models: Models, webhook: Webhook, to: number): StateKind {
   return {
     targetLabel: WEBHOOK_STATUS.label(to as never),
-    async read(orderIds, transaction, lock) {
-      const orders = await lockOrders(models, orderIds, transaction, lock);
-      const rows = orders.length
-        ? await models.WebhookOrder.findAll({
-            where: { webhook_id: webhook.id, order_id: { [Op.in]: orders.map((order) => order.id) } },
-            attributes: ['order_id', 'sync_status'],
-            raw: true,
-            transaction,
-            ...(lock ? { lock: transaction.LOCK.UPDATE } : {}),
-          })
-        : [];
-      const states = new Map(rows.map((row) => [Number(row.order_id), row.sync_status]));
-      return orders.map((order) => ({ order, from: states.get(order.id) ?? null }));
+    read(orderIds, transaction, lock) {
+      return readCopyStates(models, orderIds, transaction, lock, (ids, options) =>
+        models.WebhookOrder.findAll({
+          where: { webhook_id: webhook.id, order_id: { [Op.in]: ids } },
+          attributes: ['order_id', 'sync_status'],
+          raw: true,
+          ...options,
+        }),
+      );
     },
     refusal(from) {
       if (from === null) return `These orders have not been sent to the webhook ${webhook.name}.`;
