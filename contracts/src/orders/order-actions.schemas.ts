@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { PICKUP_PRODUCT_STATUS } from '../pickups/pickup.status';
+import { nextPickupStatus } from '../pickups/pickup.dto';
+import { PICKUP_ACTIONS, type PICKUP_PRODUCT_STATUS } from '../pickups/pickup.status';
 import { PLUGIN_SYNC_STATUS } from '../products/product.status';
 import type { VocabularyKey, VocabularyValue } from '../vocabulary.types';
 import { WEBHOOK_STATUS } from '../webhooks/webhook.status';
@@ -326,22 +327,14 @@ export function isPickupOrderType(orderType: string | null | undefined): boolean
 
 export type PickupOrderStatus = VocabularyValue<typeof PICKUP_PRODUCT_STATUS>;
 
-/** The spec's two pickup actions (the screen's button labels), in their only order. */
-export const PICKUP_ORDER_ACTIONS = [
-  { action: 'Mark as Ready For Pickup', key: 'ready_for_pickup', to: 'ready_for_pickup' },
-  { action: 'Mark as Picked Up', key: 'picked_up', to: 'picked_up' },
-] as const satisfies readonly { action: string; key: string; to: PickupOrderStatus }[];
-
-export type PickupOrderAction = (typeof PICKUP_ORDER_ACTIONS)[number]['action'];
+export type PickupOrderAction = (typeof PICKUP_ACTIONS)[number]['action'];
 
 /** The action the screen offers for an order at `current` (null: picked up already). */
 export function nextPickupOrderAction(
   current: PickupOrderStatus | null,
-): (typeof PICKUP_ORDER_ACTIONS)[number] | null {
-  const at = PICKUP_PRODUCT_STATUS.values.indexOf(current ?? 'awaiting');
-  return (
-    PICKUP_ORDER_ACTIONS.find((entry) => PICKUP_PRODUCT_STATUS.values.indexOf(entry.to) === at + 1) ?? null
-  );
+): (typeof PICKUP_ACTIONS)[number] | null {
+  const next = nextPickupStatus(current ?? 'awaiting');
+  return PICKUP_ACTIONS.find((entry) => entry.to === next) ?? null;
 }
 
 /**
@@ -353,7 +346,7 @@ export const sendPickupOrderSchema = z.object({
     .string({ error: 'The action field is required.' })
     .trim()
     .transform((value) =>
-      PICKUP_ORDER_ACTIONS.find(
+      PICKUP_ACTIONS.find(
         (entry) => entry.action.toLowerCase() === value.toLowerCase() || entry.key === value,
       ),
     )

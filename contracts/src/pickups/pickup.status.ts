@@ -30,3 +30,12 @@ export const PICKUP_PRODUCT_STATUS = defineVocabulary('pickupProductStatus', [
   { value: 'ready_for_pickup', key: 'ready_for_pickup', label: 'Ready for pickup', tone: 'processing' },
   { value: 'picked_up', key: 'picked_up', label: 'Picked up', tone: 'success' },
 ]);
+
+/**
+ * The spec's two click-and-collect actions (the buttons' labels), in their only order: each moves
+ * a pickup product or a pickup order to `to`, the step after the one before.
+ */
+export const PICKUP_ACTIONS = [
+  { action: 'Mark as Ready For Pickup', key: 'ready_for_pickup', to: 'ready_for_pickup' },
+  { action: 'Mark as Picked Up', key: 'picked_up', to: 'picked_up' },
+] as const;

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 
 import {
   nextPickupStatus,
+  PICKUP_ACTIONS,
   PICKUP_PRODUCT_STATUS,
   routes,
   SHOPIFY_PICKUP_SYNC_STATUS,
@@ -26,12 +27,6 @@ export interface PickupProductTableProps {
   pickupId: number;
   mayUpdate: boolean;
 }
-
-/** The click-and-collect actions (spec §2, Shopify), each the step after the one before. */
-const PICKUP_ACTIONS: { label: string; status: PickupProductStatus }[] = [
-  { label: 'Mark as Ready For Pickup', status: 'ready_for_pickup' },
-  { label: 'Mark as Picked Up', status: 'picked_up' },
-];
 
 /** The products waiting at a pickup store, with their pickup steps. */
 export function PickupProductTable({ storeId, channelId, pickupId, mayUpdate }: PickupProductTableProps) {
@@ -101,14 +96,14 @@ export function PickupProductTable({ storeId, channelId, pickupId, mayUpdate }: 
           <Space size={4} wrap>
             {PICKUP_ACTIONS.map((action) => (
               <Button
-                key={action.status}
+                key={action.to}
                 size="small"
-                type={next === action.status ? 'primary' : 'default'}
-                disabled={next !== action.status}
-                loading={markingId === product.id && next === action.status}
-                onClick={() => void mark(product, action.status)}
+                type={next === action.to ? 'primary' : 'default'}
+                disabled={next !== action.to}
+                loading={markingId === product.id && next === action.to}
+                onClick={() => void mark(product, action.to)}
               >
-                {action.label}
+                {action.action}
               </Button>
             ))}
             <Button
