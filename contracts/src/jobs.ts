@@ -13,19 +13,54 @@ export const JOB_NAMES = {
   submitFulfillment: 'channels.submit_fulfillment',
   /** Tells the channel an order's click-and-collect step (ready for pickup, picked up); the sync engine's. */
   pickupOrder: 'channels.pickup_order',
+  /**
+   * Downloads one channel's orders changed since its watermark (recurring per active channel), or
+   * only the named remote orders (a channel webhook said they changed).
+   */
+  getOrders: 'channels.get_orders',
+  /** Renews an OAuth channel's access token ahead of its expiry (one refresh at a time per channel). */
+  refreshTokens: 'channels.refresh_tokens',
+  /** Subscribes (on activation) or removes (on deletion) a channel's own order webhooks. */
+  channelWebhooks: 'channels.webhook_subscriptions',
+  /** Sends orders that are ready to the store's default plugin (WMS); spec job type sync_orders. */
+  syncOrders: 'plugins.sync_orders',
+  /** Reads what a plugin reports back: shipments with tracking and stock levels (recurring). */
+  pluginUpdates: 'plugins.get_updates',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
+
+/** Set on a job queued by `PUT logs/.../retry`: the new transaction records link to the failed one. */
+export interface RetryOf {
+  retryOfLogId?: number;
+}
 
 export interface JobData {
   'system.announce': { announcementId: number };
   'catalogue.transfer': { transferId: number };
   /** No ids: every listing of the channel whose sync status is pending. */
-  'channels.submit_inventory': { channelId: number; channelProductIds?: number[] };
-  'channels.submit_fulfillment': { channelId: number; orderFulfillmentIds: number[] };
+  'channels.submit_inventory': { channelId: number; channelProductIds?: number[] } & RetryOf;
+  'channels.submit_fulfillment': { channelId: number; orderFulfillmentIds: number[] } & RetryOf;
   'channels.pickup_order': {
     channelId: number;
     orderId: number;
     pickupStatus: 'ready_for_pickup' | 'picked_up';
-  };
+  } & RetryOf;
+  'channels.get_orders': { channelId: number; remoteOrderIds?: string[] } & RetryOf;
+  'channels.refresh_tokens': { channelId: number } & RetryOf;
+  /**
+   * `subscribe` reads the channel row; `unsubscribe` carries what it needs, because the row may be
+   * deleted by then (shop url, encrypted credentials, the remote webhook ids).
+   */
+  'channels.webhook_subscriptions':
+    | ({ action: 'subscribe'; channelId: number } & RetryOf)
+    | ({
+        action: 'unsubscribe';
+        channelId: number;
+        channelType: string;
+        settings: Record<string, unknown>;
+        credentials: string | null;
+      } & RetryOf);
+  'plugins.sync_orders': { pluginId: number; orderIds?: number[] } & RetryOf;
+  'plugins.get_updates': { pluginId: number } & RetryOf;
 }
