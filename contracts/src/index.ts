@@ -25,6 +25,7 @@ export * from './hosted-pages';
 export * from './invoices';
 export * from './ip-whitelist';
 export * from './logs';
+export * from './sync';
 export * from './notifications';
 export * from './orders';
 export * from './pickups';

@@ -40,6 +40,12 @@ export interface LogCreatedEvent {
   pluginId?: number;
 }
 
+/** A channel's or plugin's health or sync lag changed (a run ended, a push queued or sent). */
+export interface SyncChangedEvent {
+  storeId: number;
+  channelId: number;
+}
+
 export interface CompanySwitchedEvent {
   userId: number;
   companyId: number;
@@ -95,6 +101,7 @@ export interface ServerToClientEvents {
   'system:announcement': (event: SystemAnnouncementEvent) => void;
   'notification:created': (event: NotificationCreatedEvent) => void;
   'log:created': (event: LogCreatedEvent) => void;
+  'sync:changed': (event: SyncChangedEvent) => void;
   'company:switched': (event: CompanySwitchedEvent) => void;
   'session:ended': (event: SessionEndedEvent) => void;
 }

@@ -1,1 +1,2 @@
 export * from './log.status';
+export * from './transaction-record.dto';
