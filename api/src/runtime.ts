@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Agenda } from 'agenda';
 import type { Sequelize } from 'sequelize';
-import { createAgendaBackend, registerJobs } from '@syncdesk/jobs';
+import { createAgendaBackend, createSyncRuntime, registerJobs } from '@syncdesk/jobs';
 import type { Publish } from '@syncdesk/contracts';
 import { loadConfig, type Config, type ProcessRole } from './config';
 import { createLogger, type Logger } from './logger';
@@ -141,7 +141,7 @@ export async function startProcess(
   }
 
   if (runsWorker(role)) {
-    registerJobs(agenda, { services, logger });
+    registerJobs(agenda, { services, logger, sync: createSyncRuntime({ services }) });
     await agenda.start();
     workerState = 'running';
   }

@@ -1,3 +1,4 @@
 export * from './job-store';
 export * from './register-jobs';
 export * from './definitions';
+export * from './sync/sync-runtime';

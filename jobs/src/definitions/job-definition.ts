@@ -1,5 +1,6 @@
 import type { JobData, JobName } from '@syncdesk/contracts';
 import type { Services } from '@syncdesk/api';
+import type { SyncRuntime } from '../sync/sync-runtime';
 
 export interface JobLogger {
   info(object: object, message?: string): void;
@@ -10,6 +11,8 @@ export interface JobLogger {
 export interface JobContext {
   services: Services;
   logger: JobLogger;
+  /** Rate budgets, transaction records and the target rule shared by every sync job of the process. */
+  sync?: SyncRuntime;
   /**
    * Keeps this run's lock fresh (a touch every third of its lifetime) until the returned stop is
    * called, for a handler that may outlive the lock (a 100,000-row import). Set by the worker.

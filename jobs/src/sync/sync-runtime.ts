@@ -1,0 +1,59 @@
+import type { Services } from '@syncdesk/api';
+import { outboundUrlProblem } from '@syncdesk/api/src/http/outbound-url-guard';
+import { parseOAuthProviderSettings } from '@syncdesk/api/src/modules/channels/oauth/oauth-providers';
+import {
+  discardingRecorder,
+  type TransactionRecorder,
+} from '@syncdesk/api/src/modules/logs/transaction-record';
+import { unlimitedBudget, type RateBudget } from '../transport/rate-budget';
+
+/** What every sync job shares in one process: the rate budgets, the record writer, the target rule. */
+export interface SyncRuntime {
+  budget: RateBudget;
+  recorder: TransactionRecorder;
+  /** Answers why our servers must not call `url`, or null when they may. */
+  checkTarget(url: URL): Promise<string | null>;
+  /** Public base url of our api (channel webhooks call back here). */
+  appUrl: string;
+  /** OAuth app credentials per channel type (`OAUTH_PROVIDERS_JSON`): token refresh, webhook signatures. */
+  oauthApp(type: string): { clientId: string; clientSecret: string } | null;
+}
+
+export interface SyncRuntimeOptions {
+  services: Services;
+  /** Shared budgets (rate-limiter-flexible over SQL or Redis); unlimited when absent (tests of one connector). */
+  budget?: RateBudget;
+  recorder?: TransactionRecorder;
+  /**
+   * Origins that may be called even though they are private (the in-process demo simulators). The
+   * deployment-wide switch (`allowPrivateTargets`) opens every private address; this opens only these.
+   */
+  allowedOrigins?: readonly string[];
+}
+
+export function createSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
+  const { services } = options;
+  const allowed = new Set(options.allowedOrigins ?? []);
+  const apps = parseOAuthProviderSettings(services.oauth.providersJson);
+  return {
+    budget: options.budget ?? unlimitedBudget,
+    recorder: options.recorder ?? discardingRecorder,
+    appUrl: services.appUrl,
+    async checkTarget(url) {
+      if (allowed.has(url.origin)) return null;
+      const problem = await outboundUrlProblem(url.toString(), {
+        allowPrivateTargets: services.allowPrivateTargets,
+      });
+      if (!problem) return null;
+      if (problem === 'privateTarget') {
+        return `${url.host} is on a private or local network, which this deployment does not allow us to call.`;
+      }
+      if (problem === 'unresolved') return `${url.host} could not be found (DNS).`;
+      return `${url.toString()} is not an address we can call.`;
+    },
+    oauthApp(type) {
+      const app = apps[type];
+      return app ? { clientId: app.clientId, clientSecret: app.clientSecret } : null;
+    },
+  };
+}
