@@ -1,2 +1,3 @@
 export * from './log.status';
 export * from './transaction-record.dto';
+export * from './dashboard.dto';
