@@ -88,7 +88,7 @@ async function main(): Promise<void> {
       publish: (event) => {
         if (event.name === 'orders:changed') events += 1;
       },
-      jobs: { enqueue: async () => undefined },
+      jobs: { enqueue: async () => undefined, enqueueAt: async () => undefined },
       jobStore: { backend: 'none', worker: () => 'disabled', ping: async () => undefined },
       tokens: createTokenService(secret),
       logger: createLogger('silent'),

@@ -204,7 +204,7 @@ async function seed(): Promise<Seeded> {
   const services: Services = createServices({
     sequelize,
     publish: () => undefined,
-    jobs: { enqueue: async () => undefined },
+    jobs: { enqueue: async () => undefined, enqueueAt: async () => undefined },
     jobStore: { backend: 'none', worker: () => 'disabled', ping: async () => undefined },
     tokens: createTokenService(secret),
     logger: createLogger('silent'),

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     const services = createServices({
       sequelize: database.sequelize,
       publish: () => undefined,
-      jobs: { enqueue: async () => undefined },
+      jobs: { enqueue: async () => undefined, enqueueAt: async () => undefined },
       jobStore: { backend: 'none', worker: () => 'disabled', ping: async () => undefined },
       tokens: createTokenService(secret),
       logger: createLogger('silent'),

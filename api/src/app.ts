@@ -22,6 +22,8 @@ import {
   hostedPageRoutesOf,
 } from './modules/hosted-pages.module';
 import { announcementRoutes } from './modules/announcements/announcement.routes';
+import { logRoutes } from './modules/logs/logs.module';
+import { syncRoutesOf } from './modules/sync/sync.module';
 
 export interface AppOptions {
   logger: Logger;
@@ -39,11 +41,13 @@ export function apiRoutes(services: Services): ApiRoute[] {
     ...peopleRoutes(services),
     // Before the organisation routes, so `GET /companies/channels` wins over `GET /companies/:id`.
     ...channelRoutes(services),
+    ...syncRoutesOf(services),
     ...catalogueRoutes(services),
     ...orderDomainRoutes(services),
     ...hostedPageRoutesOf(services),
     ...organisationRoutes(services),
     ...announcementRoutes(services),
+    ...logRoutes(services),
   ];
 }
 
@@ -69,7 +73,9 @@ export function createApp(services: Services, options: AppOptions): Koa<AppState
           ? [requireHostedVisitor]
           : [requireScope]),
       ...(guard ? [guard] : []),
-      ...(definition.method === 'GET' ? [] : [jsonBody(definition.options?.jsonLimit ?? DEFAULT_JSON_LIMIT)]),
+      ...(definition.method === 'GET' || definition.options?.rawBody
+        ? []
+        : [jsonBody(definition.options?.jsonLimit ?? DEFAULT_JSON_LIMIT)]),
       (ctx: Parameters<ApiRoute['handler']>[0]) => definition.handler(ctx),
     ];
     router.register(definition.path, [definition.method], middleware as never);

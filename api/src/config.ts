@@ -52,6 +52,7 @@ const environmentSchema = z.object({
   APP_URL: z.string().optional(),
   /** `smtp://user:pass@host:587`; without it mail stays in the outbox table and the log. */
   SMTP_URL: z.string().optional(),
+  LOG_EXPLAINER_LLM_URL: z.string().url().optional(),
   /** Read client addresses from X-Forwarded-For: only behind a reverse proxy you run. */
   TRUST_PROXY: booleanFlag.default(false),
   /** Manage-subscription page for the plan banner (no payment provider is wired in). */
@@ -96,6 +97,8 @@ export interface Config {
   demoSeed: false | { admin: DemoAccount; seller: DemoAccount; other: DemoAccount };
   appUrl: string;
   smtpUrl?: string;
+  /** Optional LLM service that rephrases failed records' explanations (off when unset). */
+  explainerLlmUrl?: string;
   trustProxy: boolean;
   planManageUrl: string;
   logLevel: string;
@@ -144,6 +147,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : false,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
+    explainerLlmUrl: env.LOG_EXPLAINER_LLM_URL,
     trustProxy: env.TRUST_PROXY,
     planManageUrl: env.PLAN_MANAGE_URL,
     logLevel: env.LOG_LEVEL,

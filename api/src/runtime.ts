@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Agenda } from 'agenda';
 import type { Sequelize } from 'sequelize';
-import { createAgendaBackend, createSyncRuntime, registerJobs } from '@syncdesk/jobs';
+import { createAgendaBackend, createSharedRateBudget, createSyncRuntime, registerJobs } from '@syncdesk/jobs';
 import type { Publish } from '@syncdesk/contracts';
 import { loadConfig, type Config, type ProcessRole } from './config';
 import { createLogger, type Logger } from './logger';
@@ -53,7 +53,12 @@ export async function startProcess(
     if (applied.length) logger.info({ applied }, 'database migrated');
   }
 
-  const backend = createAgendaBackend({ sequelize, mongoUrl: config.agendaMongoUrl, logger });
+  const backend = createAgendaBackend({
+    sequelize,
+    mongoUrl: config.agendaMongoUrl,
+    logger,
+    redisUrl: config.redisUrl,
+  });
   const agenda = new Agenda({
     backend,
     name: `${os.hostname()}-${process.pid}`,
@@ -118,6 +123,7 @@ export async function startProcess(
     appUrl: config.appUrl,
     planManageUrl: config.planManageUrl,
     smtpUrl: config.smtpUrl,
+    explainerLlmUrl: config.explainerLlmUrl,
     allowPrivateTargets: config.allowPrivateTargets,
     transferSettings: { dataDir: config.dataDir, maxUploadBytes: config.transfers.maxUploadBytes },
     authority,
@@ -140,10 +146,23 @@ export async function startProcess(
     logger.info({ ...orders, ms: Date.now() - started }, 'demo orders created');
   }
 
+  // Rate budgets every worker shares: in the database, or in Redis when there is one.
+  const budgetRedis = config.redisUrl && runsWorker(role) ? new Redis(config.redisUrl) : undefined;
   if (runsWorker(role)) {
-    registerJobs(agenda, { services, logger, sync: createSyncRuntime({ services }) });
+    const budget = createSharedRateBudget({
+      store: budgetRedis ? { kind: 'redis', redis: budgetRedis } : { kind: 'sql', sequelize },
+    });
+    registerJobs(agenda, {
+      services,
+      logger,
+      // Every call the sync jobs make is recorded through the batched transaction records writer.
+      sync: createSyncRuntime({ services, recorder: services.transactionRecords.recorder, budget }),
+    });
     await agenda.start();
     workerState = 'running';
+    // Channels changed while no worker ran (or by hand) get their recurring jobs back in step.
+    const reconciled = await services.channelJobs?.reconcile();
+    if (reconciled) logger.info(reconciled, 'channel jobs reconciled');
   }
 
   let url: string | undefined;
@@ -179,6 +198,11 @@ export async function startProcess(
         await agenda.drain({ timeout: config.shutdownTimeoutMs, closeConnection: false });
       }
       await agenda.stop(false);
+      // An api-only process never started Agenda, which is what would close the job channel.
+      await backend.notificationChannel?.disconnect();
+      await budgetRedis?.quit().catch(() => undefined);
+      // Records the last jobs made are still queued in memory: write them before the database closes.
+      await services.transactionRecords.recorder.close();
       await redisPublisher?.close();
       await authority.close();
       await throttleRedis?.quit().catch(() => undefined);

@@ -33,6 +33,8 @@ import { createHostedPageServices, type HostedPageServices } from './modules/hos
 import type { OAuthSettings } from './modules/channels/oauth/oauth-providers';
 import { createHealthService, type HealthService, type JobStoreProbe } from './modules/health/health.service';
 import { DEFAULT_TRANSFER_SETTINGS, type TransferSettings } from './modules/transfers/transfer-settings';
+import { createLogServices, type LogServices } from './modules/logs/logs.module';
+import { createSyncServices, type SyncStateServices } from './modules/sync/sync.module';
 
 export interface ServiceDependencies {
   sequelize: Sequelize;
@@ -51,6 +53,8 @@ export interface ServiceDependencies {
   /** Where the plan banner's 'Manage subscription' leads. */
   planManageUrl: string;
   smtpUrl?: string;
+  /** LOG_EXPLAINER_LLM_URL: rephrases failed records' explanations; off when absent. */
+  explainerLlmUrl?: string;
   /** Shares login-throttle counters between replicas. */
   redis?: Redis;
   loginThrottle?: Partial<LoginThrottleOptions>;
@@ -99,7 +103,9 @@ export interface Services
     ChannelServices,
     CatalogueServices,
     OrderDomainServices,
-    HostedPageServices {
+    HostedPageServices,
+    LogServices,
+    SyncStateServices {
   health: HealthService;
   announcements: AnnouncementService;
 }
@@ -160,6 +166,8 @@ export function createServices(deps: ServiceDependencies): Services {
     ...createHostedPageServices(core, channelServices),
     ...catalogue,
     ...createOrderDomainServices(core, catalogue),
+    ...createSyncServices(core, catalogue),
+    ...createLogServices(core, { logger: deps.logger, explainerLlmUrl: deps.explainerLlmUrl }),
     health: createHealthService({ sequelize: deps.sequelize, jobStore: deps.jobStore }),
     announcements: createAnnouncementService(deps),
   };

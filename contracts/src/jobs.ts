@@ -57,6 +57,8 @@ export interface JobData {
     | ({
         action: 'unsubscribe';
         channelId: number;
+        /** The credentials are encrypted with the row's uuid; the callback address names it too. */
+        channelUuid: string;
         channelType: string;
         settings: Record<string, unknown>;
         credentials: string | null;

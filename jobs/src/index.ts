@@ -2,3 +2,8 @@ export * from './job-store';
 export * from './register-jobs';
 export * from './definitions';
 export * from './sync/sync-runtime';
+export {
+  createSharedRateBudget,
+  SharedRateBudget,
+  type RateBudgetStore,
+} from './transport/shared-rate-budget';

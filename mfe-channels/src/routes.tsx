@@ -5,13 +5,13 @@ import { connectionRoutes } from './connections/connection-routes';
 import { ChannelListPage } from './pages/ChannelListPage';
 import { StoreFormPage } from './pages/StoreFormPage';
 import { StoreListPage } from './pages/StoreListPage';
-import { TransactionRecordListPage } from './pages/TransactionRecordListPage';
 import { CustomStatusesPage } from './custom-statuses/CustomStatusesPage';
 import { WebhookFormPage } from './webhooks/WebhookFormPage';
 import { courierRoutes } from './couriers/courier-routes';
 import { pickupRoutes } from './pickups/pickup-routes';
 import { channelProductRoutes } from './channel-products/channel-product-routes';
 import { pluginProductRoutes } from './plugin-products/plugin-product-routes';
+import { transactionRecordRoutes } from './transaction-records/transaction-record-routes';
 
 /**
  * The pages this remote offers, with absolute paths: the shell mounts them under the top-level
@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
   ...pickupRoutes,
   ...channelProductRoutes,
   ...pluginProductRoutes,
-  { path: ROUTE_PATTERNS.transactionRecords, element: <TransactionRecordListPage /> },
+  ...transactionRecordRoutes,
 ];
 
 // Module Federation hands the shell this module; the shell reads `default` (or `routes`).

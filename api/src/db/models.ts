@@ -16,6 +16,9 @@ import { defineOrderModels, type OrderModels } from './order.models';
 import { defineHostedPageModels, type HostedPageModels } from './hosted-page.models';
 import { defineInvoiceModels, type InvoiceModels } from './invoice.models';
 import { defineConfirmationOrderModels, type ConfirmationOrderModels } from './confirmation-order.models';
+import { defineStockPushModels, type StockPushModels } from './stock-push.models';
+import { defineLogModels, type LogModels } from './log.models';
+import { defineSyncModels, type SyncModels } from './sync.models';
 
 /**
  * The identity tables (users, companies, memberships, roles, stores, …) as Sequelize models. They
@@ -213,6 +216,9 @@ export interface Models
     HostedPageModels,
     InvoiceModels,
     ConfirmationOrderModels,
+    StockPushModels,
+    SyncModels,
+    LogModels,
     OrderModels {
   User: typeof User;
   Company: typeof Company;
@@ -257,6 +263,9 @@ export function defineModels(sequelize: Sequelize): Models {
     ...defineHostedPageModels(sequelize),
     ...defineConfirmationOrderModels(sequelize),
     ...defineInvoiceModels(sequelize),
+    ...defineStockPushModels(sequelize),
+    ...defineSyncModels(sequelize),
+    ...defineLogModels(sequelize),
   };
   init<User>(models.User, sequelize, 'users', {
     id,

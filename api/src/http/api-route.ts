@@ -21,6 +21,8 @@ export const DEFAULT_JSON_LIMIT = '256kb';
 export interface RouteOptions {
   /** Largest JSON body this route accepts (`bytes` syntax, e.g. '2mb'); larger answers 413. */
   jsonLimit?: string;
+  /** The handler reads the body's bytes itself (a signature covers them as sent); no JSON parser runs. */
+  rawBody?: boolean;
 }
 
 export interface ApiRoute {

@@ -11,20 +11,28 @@ import { createNotificationServices, type NotificationServices } from './notific
 import { notificationRoutes } from './notifications/notification.routes';
 import { createTransferServices, type TransferServices } from './transfers/transfer-services';
 import { transferRoutes } from './transfers/transfer.routes';
+import { createStockPushService, type StockPushService } from '../flows/push-stock/stock-push.service';
+import { stockPushRoutes } from '../flows/push-stock/stock-push.routes';
+import { matchOrderLinesOnCatalogueChanges } from '../flows/match-order-lines/match-on-catalogue-changes';
 
 /**
  * The catalogue: products and kits with their stock ledger, channel and plugin listings, imports
  * and exports of them, and the in-app notifications those jobs end with.
  */
 export interface CatalogueServices
-  extends ProductServices, ChannelProductServices, NotificationServices, TransferServices {}
+  extends ProductServices, ChannelProductServices, NotificationServices, TransferServices {
+  /** Quantity provenance of stock pushes (flows/push-stock). */
+  stockPushes: StockPushService;
+}
 
 export function createCatalogueServices(core: CoreServices): CatalogueServices {
   const products = createProductServices(core);
   const channelProducts = createChannelProductServices(core, products);
+  matchOrderLinesOnCatalogueChanges(core, { ...products, ...channelProducts });
   const notifications = createNotificationServices(core);
   const transfers = createTransferServices(core, { ...products, ...channelProducts, ...notifications });
-  return { ...products, ...channelProducts, ...notifications, ...transfers };
+  const stockPushes = createStockPushService(core);
+  return { ...products, ...channelProducts, ...notifications, ...transfers, stockPushes };
 }
 
 /** The isolation matrix lists routes with empty services, so the services are only used inside handlers. */
@@ -33,6 +41,7 @@ export function catalogueRoutes(services: Services): ApiRoute[] {
     ...transferRoutes(() => services),
     ...productRoutes(() => services),
     ...channelProductRoutes(() => services),
+    ...stockPushRoutes(() => services),
     ...notificationRoutes(() => services),
   ];
 }

@@ -3,6 +3,8 @@ import type { CoreServices, Services } from '../services';
 import { channelCatalogueRoutes } from './channels/channel-catalogue.routes';
 import { channelConnectionRoutes } from './channels/channel.routes';
 import { createChannelService, type ChannelService } from './channels/channel.service';
+import { createChannelJobSchedule, type ChannelJobSchedule } from '../jobs/channel-job-schedule';
+import { isRecurringJobScheduler } from '../jobs/job-scheduler';
 import { createWebhookService, type WebhookService } from './webhooks/webhook.service';
 import { webhookRoutes } from './webhooks/webhook.routes';
 import { createCustomStatusService, type CustomStatusService } from './custom-statuses/custom-status.service';
@@ -16,19 +18,30 @@ import {
   createChannelAuthorizationServices,
   type ChannelAuthorizationServices,
 } from './channels/oauth/channel-authorization.module';
+import {
+  channelWebhookRoutes,
+  createChannelWebhookServices,
+  type ChannelWebhookServices,
+} from './channel-webhooks/channel-webhooks.module';
 
 /**
  * A store's connections: sales channels, accounting channels and plugins, their OAuth
  * authorisation, couriers and mappings, custom order statuses, pickup stores and webhooks.
  */
-export interface ChannelServices extends CourierServices, PickupServices, ChannelAuthorizationServices {
+export interface ChannelServices
+  extends CourierServices, PickupServices, ChannelAuthorizationServices, ChannelWebhookServices {
   channels: ChannelService;
+  /** Each channel's recurring jobs; absent when the job scheduler cannot schedule (test doubles). */
+  channelJobs?: ChannelJobSchedule;
   webhooks: WebhookService;
   customStatuses: CustomStatusService;
 }
 
 export function createChannelServices(core: CoreServices): ChannelServices {
   const { sequelize, models, activities, allowPrivateTargets } = core;
+  const channelJobs = isRecurringJobScheduler(core.jobs)
+    ? createChannelJobSchedule({ jobs: core.jobs, models })
+    : undefined;
   return {
     channels: createChannelService({
       sequelize,
@@ -36,7 +49,9 @@ export function createChannelServices(core: CoreServices): ChannelServices {
       activities,
       cipher: core.credentials,
       allowPrivateTargets,
+      jobSchedule: channelJobs,
     }),
+    channelJobs,
     webhooks: createWebhookService({
       models,
       activities,
@@ -47,6 +62,7 @@ export function createChannelServices(core: CoreServices): ChannelServices {
     ...createCourierServices(core),
     ...createPickupServices(core),
     ...createChannelAuthorizationServices(core),
+    ...createChannelWebhookServices(core),
   };
 }
 
@@ -60,5 +76,6 @@ export function channelRoutes(services: Services): ApiRoute[] {
     ...courierRoutes(() => services),
     ...pickupRoutes(() => services),
     ...channelAuthorizationRoutes(() => services.channelAuthorization),
+    ...channelWebhookRoutes(() => services),
   ];
 }

@@ -84,7 +84,8 @@ export interface ChannelConnector {
   refreshToken?(): Promise<TokenGrant>;
   /** Subscribes the channel's own order webhooks to `callbackUrl`; answers the remote ids to keep. */
   subscribeWebhooks?(callbackUrl: string): Promise<{ webhookIds: string[] }>;
-  unsubscribeWebhooks?(webhookIds: string[]): Promise<void>;
+  /** Removes the named subscriptions, and any other still pointing at `callbackUrl` (ids lost with an edited row). */
+  unsubscribeWebhooks?(webhookIds: string[], callbackUrl?: string): Promise<void>;
 }
 
 /** What a (WMS) plugin receives and reports back over its REST contract. */
@@ -129,6 +130,8 @@ export interface PluginConnector {
 export interface ConnectorContext {
   connection: ConnectionInfo;
   http: ChannelHttp;
+  /** The OAuth app this deployment connects the type with (`OAUTH_PROVIDERS_JSON`): token refresh, webhook signatures. */
+  app?: { clientId: string; clientSecret: string };
 }
 
 /**

@@ -1,4 +1,8 @@
+import type { RateLimit } from '@syncdesk/contracts';
 import type { ChannelConnector, ConnectorContext, PluginConnector } from './connector';
+import { miraklConnectorEntry } from './mirakl/mirakl.connector';
+import { shopifyConnectorEntry } from './shopify/shopify.connector';
+import { createWmsConnector } from './wms/wms.connector';
 
 /**
  * Which connector serves a channel type. Each provider folder adds its line here; a type without a
@@ -8,14 +12,17 @@ export interface ConnectorEntry<C> {
   provider: string;
   handles(type: string): boolean;
   create(context: ConnectorContext): C;
+  /** The provider's own limits beside the catalogue's (Mirakl STO01/STO02); the stricter one wins. */
+  operationLimits?: Readonly<Record<string, RateLimit>>;
 }
 
 export const CHANNEL_CONNECTORS: readonly ConnectorEntry<ChannelConnector>[] = [
-  // FOUNDATION STUB: shopify and mirakl entries are added by their folders.
+  miraklConnectorEntry,
+  shopifyConnectorEntry,
 ];
 
 export const PLUGIN_CONNECTORS: readonly ConnectorEntry<PluginConnector>[] = [
-  // FOUNDATION STUB: the generic WMS plugin entry is added by its folder.
+  { provider: 'wms', handles: (type) => type === 'wms', create: createWmsConnector },
 ];
 
 export function channelConnectorEntry(type: string): ConnectorEntry<ChannelConnector> | null {

@@ -1,8 +1,27 @@
 import type { AnyJobDefinition } from './job-definition';
 import { systemAnnounceJob } from './system/system-announce.job';
 import { catalogueTransferJob } from './catalogue/catalogue-transfer.job';
+import { getOrdersJob } from './sync/get-orders.job';
+import { refreshTokensJob } from './sync/refresh-tokens.job';
+import { submitInventoryJob } from './sync/submit-inventory.job';
+import { submitFulfillmentJob } from './sync/submit-fulfillment.job';
+import { pickupOrderJob } from './sync/pickup-order.job';
+import { syncOrdersJob } from './sync/sync-orders.job';
+import { pluginUpdatesJob } from './sync/plugin-updates.job';
+import { channelWebhooksJob } from './sync/channel-webhooks.job';
 
 export type { AnyJobDefinition, JobContext, JobDefinition, JobLogger } from './job-definition';
 
 /** Every job the worker runs. */
-export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [systemAnnounceJob, catalogueTransferJob];
+export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
+  systemAnnounceJob,
+  catalogueTransferJob,
+  getOrdersJob,
+  refreshTokensJob,
+  submitInventoryJob,
+  submitFulfillmentJob,
+  pickupOrderJob,
+  syncOrdersJob,
+  pluginUpdatesJob,
+  channelWebhooksJob,
+];

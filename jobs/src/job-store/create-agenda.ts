@@ -1,6 +1,7 @@
 import { MongoBackend } from '@agendajs/mongo-backend';
 import type { AgendaBackend } from 'agenda';
 import type { Sequelize } from 'sequelize';
+import { createJobNotificationChannel } from './notification-channel';
 import { SequelizeBackend } from './sequelize-backend';
 import type { JobStoreLogger } from './sequelize-job-repository';
 
@@ -11,10 +12,18 @@ export interface AgendaBackendSettings {
   mongoUrl?: string;
   /** The application's logger, for job state saves the SQL store could not make. */
   logger?: JobStoreLogger;
+  /** REDIS_URL: queued jobs wake workers in other processes through Redis pub/sub. */
+  redisUrl?: string;
 }
 
 /** Picks the job store: MongoDB when a URL is configured, otherwise the application's SQL database. */
-export function createAgendaBackend({ sequelize, mongoUrl, logger }: AgendaBackendSettings): AgendaBackend {
+export function createAgendaBackend({
+  sequelize,
+  mongoUrl,
+  logger,
+  redisUrl,
+}: AgendaBackendSettings): AgendaBackend {
   if (mongoUrl) return new MongoBackend({ address: mongoUrl });
-  return new SequelizeBackend({ sequelize, logger });
+  const notificationChannel = createJobNotificationChannel({ redisUrl, logger });
+  return new SequelizeBackend({ sequelize, logger, notificationChannel });
 }

@@ -5,3 +5,8 @@ export {
   type SequelizeJobRepositoryOptions,
 } from './sequelize-job-repository';
 export { createAgendaBackend, type AgendaBackendSettings } from './create-agenda';
+export {
+  createJobNotificationChannel,
+  DEFAULT_JOB_CHANNEL_NAME,
+  type JobNotificationSettings,
+} from './notification-channel';

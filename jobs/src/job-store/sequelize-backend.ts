@@ -1,5 +1,6 @@
-import type { AgendaBackend, JobRepository } from 'agenda';
+import type { AgendaBackend, JobRepository, NotificationChannel } from 'agenda';
 import type { Sequelize } from 'sequelize';
+import { createJobNotificationChannel } from './notification-channel';
 import { SequelizeJobRepository, type JobStoreLogger } from './sequelize-job-repository';
 
 export interface SequelizeBackendOptions {
@@ -16,34 +17,51 @@ export interface SequelizeBackendOptions {
    * Default: console. Not Agenda's `backend.logger`, which is a persistent job-event log.
    */
   logger?: JobStoreLogger;
+  /**
+   * How a queued job reaches workers before their next poll. Default: in-process (a worker in the
+   * same process as the code that queues); give a Redis channel when they are separate processes;
+   * `null` leaves the workers to their polling.
+   */
+  notificationChannel?: NotificationChannel | null;
 }
 
 /**
- * Agenda storage on the application's own SQL database. Polling only: MySQL and SQLite have no
- * LISTEN/NOTIFY, so there is no notification channel and Agenda scans every `processEvery`.
+ * Agenda storage on the application's own SQL database. MySQL and SQLite have no LISTEN/NOTIFY, so
+ * "a job was queued" travels through a separate notification channel (in-process or Redis) and the
+ * worker starts it at once; polling every `processEvery` stays as the safety net.
  */
 export class SequelizeBackend implements AgendaBackend {
   readonly name = 'Sequelize';
   /** The Sequelize instance is passed in, so agenda.stop() must not close it. */
   readonly ownsConnection = false;
-  readonly notificationChannel = undefined;
+  readonly notificationChannel: NotificationChannel | undefined;
   private readonly jobRepository: SequelizeJobRepository;
 
   constructor(options: SequelizeBackendOptions) {
     this.jobRepository = new SequelizeJobRepository(options);
+    this.notificationChannel =
+      options.notificationChannel === null
+        ? undefined
+        : (options.notificationChannel ?? createJobNotificationChannel({ logger: options.logger }));
   }
 
   get repository(): JobRepository {
     return this.jobRepository;
   }
 
-  /** Creates the jobs table and indexes when missing (when `ensureSchema`); safe to call repeatedly. */
-  connect(): Promise<void> {
-    return this.jobRepository.connect();
+  /**
+   * Creates the jobs table and indexes when missing (when `ensureSchema`); safe to call repeatedly.
+   * Also connects the notification channel: Agenda only does that in start(), and a process that
+   * only queues jobs (the api role) never starts, yet its jobs must still wake the workers.
+   */
+  async connect(): Promise<void> {
+    await this.jobRepository.connect();
+    await this.notificationChannel?.connect();
   }
 
   /** Leaves the Sequelize instance open: it belongs to the application. */
-  disconnect(): Promise<void> {
-    return this.jobRepository.disconnect();
+  async disconnect(): Promise<void> {
+    await this.notificationChannel?.disconnect();
+    await this.jobRepository.disconnect();
   }
 }

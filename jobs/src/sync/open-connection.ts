@@ -95,7 +95,8 @@ export async function openConnection(
     operation: options.operation ?? null,
     retryOfId: options.retryOfId ?? null,
   });
-  return { channel, info, context: { connection: info, http } };
+  const app = runtime.oauthApp(channel.type);
+  return { channel, info, context: { connection: info, http, ...(app ? { app } : {}) } };
 }
 
 /** Stores a refreshed token beside the other credentials (the OAuth ones under `oauth`). */

@@ -17,6 +17,8 @@ export interface ChannelHttp {
   request(operation: string, url: string | URL, init?: RequestInit): Promise<Response>;
   /** A fetch-shaped function bound to one operation, for official clients that accept a custom fetch. */
   fetchFor(operation: string): (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** The provider's own usage header says its limit is nearly reached: hold `operation`'s budget for `ms`. */
+  pause?(operation: string, ms: number): Promise<void>;
 }
 
 export interface ChannelHttpOptions {
@@ -84,6 +86,16 @@ function bodyText(body: RequestInit['body']): string | null {
     return parts.join('\n');
   }
   return '<binary body>';
+}
+
+function isBrokenJson(contentType: string | null, text: string): boolean {
+  if (!contentType?.toLowerCase().includes('json') || text.trim() === '') return false;
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 export function createChannelHttp(options: ChannelHttpOptions): ChannelHttp {
@@ -160,11 +172,12 @@ export function createChannelHttp(options: ChannelHttpOptions): ChannelHttp {
       try {
         response = await fetch(url, { ...init, signal: init.signal ?? AbortSignal.timeout(timeoutMs) });
       } catch (error) {
-        const timedOut =
-          error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        // By name: under test runners fetch's DOMException comes from another realm and fails `instanceof Error`.
+        const name = (error as { name?: unknown } | null)?.name;
+        const timedOut = name === 'TimeoutError' || name === 'AbortError';
         const message = timedOut
           ? `No answer within ${Math.round(timeoutMs / 1000)} s`
-          : `Could not reach ${url.host}: ${error instanceof Error ? error.message : String(error)}`;
+          : `Could not reach ${url.host}: ${String((error as { message?: unknown } | null)?.message ?? error)}`;
         options.recorder.record({
           ...base,
           status: STATUS.failed,
@@ -195,15 +208,22 @@ export function createChannelHttp(options: ChannelHttpOptions): ChannelHttp {
         .clone()
         .text()
         .catch(() => null);
+      // A 200 whose JSON is cut off or garbled is a failed call, whatever the status says.
+      const malformed =
+        response.ok && text !== null && isBrokenJson(response.headers.get('content-type'), text);
+      const provider = options.connection.provider;
       options.recorder.record({
         ...base,
-        status: response.ok ? STATUS.success : STATUS.failed,
+        status: response.ok && !malformed ? STATUS.success : STATUS.failed,
         httpStatus: response.status,
         responseTimeMs: now() - attemptStarted,
         attempts,
-        message: response.ok
-          ? `${options.connection.provider} answered ${response.status}`
-          : `${options.connection.provider} answered ${response.status} ${response.statusText}`.trim(),
+        message: malformed
+          ? `${provider} answered ${response.status} with a body that is not valid JSON`
+          : response.ok
+            ? `${provider} answered ${response.status}`
+            : `${provider} answered ${response.status} ${response.statusText}`.trim(),
+        ...(malformed ? { errorCode: 'malformed' } : {}),
         responseBody: redact(text),
         waitingRequests,
         createdAt: new Date(started),
@@ -214,6 +234,10 @@ export function createChannelHttp(options: ChannelHttpOptions): ChannelHttp {
 
   return {
     request,
+    async pause(operation, ms) {
+      const limit = options.limits[operation];
+      if (limit) await options.budget.pause({ connectionId: options.connection.id, operation, limit }, ms);
+    },
     fetchFor: (operation) => (input, init) =>
       request(operation, input instanceof Request ? input.url : input, {
         ...(input instanceof Request ? { method: input.method, headers: input.headers } : {}),

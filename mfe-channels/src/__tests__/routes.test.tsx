@@ -13,9 +13,14 @@ it('/stores lists stores with an empty state and a call to action', async () => 
   expect(buttonByText('Create your first store')).toBeInTheDocument();
 });
 
-// Transaction records are still a placeholder (channels: connections/__tests__).
-it('/transactionRecords shows the "Transaction records" placeholder', async () => {
+// The records screens themselves: transaction-records/__tests__.
+it('/transactionRecords asks whose transaction records to read', async () => {
+  stubFetch({ 'GET /stores/11/channels': listBody([]) });
   renderPage('/transactionRecords');
   expect(await findHeading('Transaction records')).toBeInTheDocument();
-  expect(screen.getByText('No transaction records yet')).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      'This store has no channels yet. Connect one from Channels to see its calls here.',
+    ),
+  ).toBeInTheDocument();
 });

@@ -32,6 +32,7 @@ import { getChannelProduct, pushStockLevel, setChannelProductMatch } from './cha
 import { matchedSkuCell, targetQuantityText } from './ChannelProductListPage';
 import { isTiktokChannel } from './listing-filters';
 import { ProductSkuSelect } from './ProductSkuSelect';
+import { StockPushHistory } from './StockPushHistory';
 import { getStoreProduct } from './store-products.api';
 import { useCatalogueRefresh } from './useCatalogueRefresh';
 
@@ -184,6 +185,12 @@ function ChannelProductDetail({
           }}
         />
         <StockCard listing={listing} product={product} channel={channel} />
+        <StockPushHistory
+          storeId={storeId}
+          channelId={channelId}
+          listingId={listing.id}
+          channelName={channel?.provider ?? 'the channel'}
+        />
       </Flex>
     </>
   );

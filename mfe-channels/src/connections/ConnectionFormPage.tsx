@@ -26,6 +26,7 @@ import {
 } from '@syncdesk/web-kit';
 
 import { useCan } from '../hooks/useCan';
+import { ConnectionHealthCard } from '../sync-health/ConnectionHealthCard';
 import { CONNECTION_KINDS, connectionListRoute, type ConnectionKindConfig } from './connection-kinds';
 import {
   createConnection,
@@ -94,6 +95,9 @@ export function ConnectionFormPage({ kind }: { kind: ChannelKind }) {
       />
       <Flex vertical gap={16}>
         <AuthorisationNotice record={record} oauth={(record?.auth_type ?? entry?.authType) === 'oauth'} />
+        {record && kind === 'channel' ? (
+          <ConnectionHealthCard storeId={storeId} channelId={record.id} />
+        ) : null}
         {formFailed ? (
           <Alert type="error" showIcon title="The settings form could not be loaded." />
         ) : !fields || !type ? (

@@ -122,6 +122,14 @@ export const channelProductsCases: RouteCases = {
     ownerStatus: 200,
     isolation: 'ids',
   },
+  [`GET ${LISTINGS}/:productId/stockPushes`]: {
+    request: async (world) => {
+      const { params, listing } = await alphaListing(world);
+      return { params: { ...params, productId: listing.id } };
+    },
+    ownerStatus: 200,
+    isolation: 'ids',
+  },
   [`PUT ${LISTINGS}/:id`]: {
     request: async (world) => {
       const { params, listing } = await alphaListing(world);

@@ -32,6 +32,9 @@ import { customersCases } from './customers.cases';
 import { invoicesCases } from './invoices.cases';
 import { confirmationOrdersCases } from './confirmation-orders.cases';
 import { hostedPagesCases, hostedVisitorToken } from './hosted-pages.cases';
+import { channelWebhooksCases } from './channel-webhooks.cases';
+import { logsCases } from './logs.cases';
+import { syncCases } from './sync.cases';
 
 /**
  * Generated from the router: every route of the api gets the same questions. Anonymous → 401;
@@ -62,6 +65,9 @@ const CASES: RouteCases = {
   ...invoicesCases,
   ...confirmationOrdersCases,
   ...hostedPagesCases,
+  ...channelWebhooksCases,
+  ...logsCases,
+  ...syncCases,
 };
 
 // Enumerating routes needs no running services: handlers are only read, never called, here.

@@ -1,6 +1,7 @@
 import { Op, type Transaction } from 'sequelize';
-import { channelQuantity, PRODUCT_SYNC_STATUS, rooms, type Publish } from '@syncdesk/contracts';
+import { channelQuantity, JOB_NAMES, PRODUCT_SYNC_STATUS, rooms, type Publish } from '@syncdesk/contracts';
 import type { Models } from '../../db/models';
+import type { JobScheduler } from '../../jobs/job-scheduler';
 import { availabilityOf } from '../products/product-availability';
 import { stockSettingsOf } from './channel-quantities';
 
@@ -87,7 +88,7 @@ export async function targetsOf(
  * IN (…) chunks. Answers how many listings were marked.
  */
 export async function markTargetsChanged(
-  deps: { models: Models; publish: Publish },
+  deps: { models: Models; publish: Publish; jobs?: JobScheduler },
   storeId: number,
   productIds: readonly number[],
 ): Promise<number> {
@@ -160,6 +161,8 @@ export async function markTargetsChanged(
         ...(listingIds.length <= MAX_EVENT_IDS ? { ids: listingIds } : {}),
       },
     });
+    // One run per channel pushes every pending listing; extra runs of a burst find nothing to do.
+    await deps.jobs?.enqueue(JOB_NAMES.submitInventory, { channelId });
   }
   return marked.length;
 }

@@ -35,6 +35,7 @@ import {
   valuesForUpdate,
 } from './channel-settings';
 import type { CredentialCipher } from './credential-cipher';
+import type { ChannelJobSchedule } from '../../jobs/channel-job-schedule';
 
 const LIST_SPEC: ListQuerySpec<Attributes<Channel>> = {
   filters: {
@@ -141,6 +142,8 @@ export function createChannelService(deps: {
   cipher: CredentialCipher;
   /** OUTBOUND_ALLOW_PRIVATE_TARGETS: shop and API urls on private or local networks are accepted. */
   allowPrivateTargets: boolean;
+  /** Keeps each channel's recurring jobs in step with its row; absent where nothing schedules. */
+  jobSchedule?: ChannelJobSchedule;
 }): ChannelService {
   const { models, cipher } = deps;
   const urlGuard = { allowPrivateTargets: deps.allowPrivateTargets };
@@ -339,6 +342,8 @@ export function createChannelService(deps: {
         new: { ...changes?.new, ...(changedSecrets.length ? { credentials_changed: changedSecrets } : {}) },
       };
       if (Object.keys(logged.new).length > 0) await record(scope, channel, 'updated', logged);
+      // After the commit: a changed interval or get_orders switch takes effect without a restart.
+      await deps.jobSchedule?.sync(channel);
       return toDto(channel);
     },
 
@@ -351,6 +356,8 @@ export function createChannelService(deps: {
           old: { is_active: was },
           new: { is_active: isActive },
         });
+        if (isActive) await deps.jobSchedule?.activated(channel);
+        else await deps.jobSchedule?.sync(channel);
       }
       return toDto(channel);
     },
@@ -408,6 +415,7 @@ export function createChannelService(deps: {
       await record(scope, channel, 'deleted', {
         old: { type: channel.type, name: channel.name, store_id: channel.store_id },
       });
+      await deps.jobSchedule?.removed(channel);
     },
   };
 }

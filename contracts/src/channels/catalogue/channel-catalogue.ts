@@ -376,6 +376,8 @@ const ECOMMERCE_ENTRIES: readonly ChannelCatalogueEntry[] = [
 ];
 
 const PLUGIN_ENTRIES: readonly ChannelCatalogueEntry[] = [
+  // The generic plugin: any warehouse implementing our REST contract (README "WMS plugin REST contract").
+  entry({ slug: 'wms', name: 'WMS (REST)', category: 'WMS', kind: 'plugin', authType: 'api_key' }),
   entry({
     slug: 'shipstation',
     name: 'ShipStation',

@@ -514,6 +514,20 @@ export const CHANNEL_FORM_FIELDS: Readonly<Record<string, readonly SettingField[
   quickbooksonline: [],
   sage: [],
   'e-logo': [credential('username', 'User code'), credential('password', 'Password')],
+  wms: [
+    urlField(
+      'api_url',
+      'API URL',
+      'Where the warehouse serves the WMS REST contract, e.g. https://wms.example.com',
+    ),
+    credential('api_key', 'API key'),
+    {
+      name: 'updates_interval',
+      label: 'Seconds between reading shipments and stock',
+      type: 'number',
+      default: 60,
+    },
+  ],
 };
 
 /**

@@ -1,0 +1,29 @@
+import { DataTypes } from 'sequelize';
+import type { Migration } from '../migrate';
+
+export const up: Migration = async ({ context: { queryInterface } }) => {
+  // A channel's own webhooks (Shopify's orders/create, orders/updated) are delivered at least once:
+  // a delivery that timed out is sent again with the same webhook id. One row per (channel, id)
+  // received, so the unique key turns a repeat into a no-op, even two repeats racing on two api
+  // replicas. Rows matter only while the provider may still retry, so old ones are pruned.
+  await queryInterface.createTable('channel_webhook_receipts', {
+    id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+    channel_id: { type: DataTypes.INTEGER, allowNull: false },
+    webhook_id: { type: DataTypes.STRING(100), allowNull: false },
+    topic: { type: DataTypes.STRING(100), allowNull: false },
+    /** The order the webhook was about, for tracing a live import back to its webhook. */
+    remote_id: { type: DataTypes.STRING(190), allowNull: true },
+    created_at: { type: DataTypes.DATE, allowNull: false },
+  });
+  await queryInterface.addIndex('channel_webhook_receipts', ['channel_id', 'webhook_id'], {
+    name: 'channel_webhook_receipts_channel_webhook',
+    unique: true,
+  });
+  await queryInterface.addIndex('channel_webhook_receipts', ['created_at'], {
+    name: 'channel_webhook_receipts_created_at',
+  });
+};
+
+export const down: Migration = async ({ context: { queryInterface } }) => {
+  await queryInterface.dropTable('channel_webhook_receipts');
+};

@@ -1,0 +1,249 @@
+import { Op } from 'sequelize';
+import type { Channel } from '../../db/channel.models';
+import type { Models } from '../../db/models';
+import { AppError } from '../../http/app-error';
+import type { ScopeService } from '../../modules/auth/scope.service';
+import type { FulfilmentService } from '../../modules/orders/fulfilment.service';
+import type { StockService } from '../../modules/products/stock.types';
+
+/** One shipment the plugin reports (the connector's PluginShipment shape). */
+export interface PluginShipmentIn {
+  /** Our order id, as we sent it. */
+  reference: string;
+  remoteId: string;
+  courier: string | null;
+  trackingCode: string | null;
+  trackingUrl: string | null;
+  lines: { sku: string; quantity: number }[];
+  shippedAt: Date;
+}
+
+/** What a plugin reports back (the connector's listShipments and listStockLevels). */
+export interface PluginReports {
+  listShipments(
+    since: Date | null,
+    cursor: string | null,
+  ): Promise<{ shipments: PluginShipmentIn[]; next: string | null; watermark: Date | null }>;
+  listStockLevels(
+    cursor: string | null,
+  ): Promise<{ levels: { sku: string; quantity: number }[]; next: string | null }>;
+}
+
+/** Where the plugin's shipment watermark lives (the plugin's sync state: its orders watermark). */
+export interface ShipmentWatermarks {
+  watermarkOf(pluginId: number): Promise<Date | null>;
+  advanceWatermark(pluginId: number, to: Date): Promise<void>;
+}
+
+export interface PluginUpdatesDependencies {
+  models: Models;
+  scopes: ScopeService;
+  fulfilments: FulfilmentService;
+  stock: StockService;
+  watermarks: ShipmentWatermarks;
+}
+
+export interface PluginUpdatesSummary {
+  fulfilments: number[];
+  /** Shipments kept without a fulfilment, with why. */
+  refused: { remoteId: string; note: string }[];
+  stockSet: number;
+  unknownSkus: string[];
+}
+
+export const PLUGIN_UPDATE_MESSAGES = {
+  unknownOrder: 'The plugin shipped an order this store does not have.',
+  noCourier: 'The plugin did not name a carrier for this shipment.',
+} as const;
+
+/** Pages one run reads at most, so a huge backlog cannot hold the job forever (the next run goes on). */
+const MAX_PAGES = 50;
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { name?: string } | null)?.name === 'SequelizeUniqueConstraintError';
+
+/**
+ * Reads back what the store's plugin reports: shipments become fulfilments of their orders, made
+ * through the orders module's fulfilment service as the store owner would (courier, tracking,
+ * lines by SKU), which queues the push to the order's channel; the watermark moves only after a
+ * page is stored, and a re-read shipment is recognised by its id. Stock levels set each product's
+ * on hand through the stock service ("via plugin" in the ledger), once per reported value and run.
+ */
+export async function readPluginUpdates(
+  deps: PluginUpdatesDependencies,
+  plugin: Channel,
+  reports: PluginReports,
+  options: { now?: Date } = {},
+): Promise<PluginUpdatesSummary> {
+  const summary: PluginUpdatesSummary = { fulfilments: [], refused: [], stockSet: 0, unknownSkus: [] };
+  await readShipments(deps, plugin, reports, summary);
+  await readStock(deps, plugin, reports, summary, options.now ?? new Date());
+  return summary;
+}
+
+async function readShipments(
+  deps: PluginUpdatesDependencies,
+  plugin: Channel,
+  reports: PluginReports,
+  summary: PluginUpdatesSummary,
+): Promise<void> {
+  const { models } = deps;
+  const company = await models.Company.findByPk(plugin.company_id, { attributes: ['id', 'owner_user_id'] });
+  if (!company?.owner_user_id) return;
+  // The plugin acts for the store's owner: the fulfilment service checks its rules for them.
+  const scope = await deps.scopes.scopeFor(
+    {
+      userId: company.owner_user_id,
+      companyId: company.id,
+      tokenId: `plugin:${plugin.uuid}`,
+      tokenExpiresAt: null,
+    },
+    { clientIp: '127.0.0.1', via: 'api' },
+  );
+  const since = await deps.watermarks.watermarkOf(plugin.id);
+  let cursor: string | null = null;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const answer = await reports.listShipments(since, cursor);
+    const known = new Set(
+      answer.shipments.length === 0
+        ? []
+        : (
+            await models.PluginShipmentReceipt.findAll({
+              where: {
+                plugin_id: plugin.id,
+                remote_id: { [Op.in]: answer.shipments.map((s) => s.remoteId) },
+              },
+              attributes: ['remote_id'],
+              raw: true,
+            })
+          ).map((row) => row.remote_id),
+    );
+    for (const shipment of answer.shipments) {
+      if (known.has(shipment.remoteId)) continue;
+      await storeShipment(deps, plugin, scope, shipment, summary);
+    }
+    if (answer.watermark) await deps.watermarks.advanceWatermark(plugin.id, answer.watermark);
+    if (!answer.next) return;
+    cursor = answer.next;
+  }
+}
+
+async function storeShipment(
+  deps: PluginUpdatesDependencies,
+  plugin: Channel,
+  scope: Awaited<ReturnType<ScopeService['scopeFor']>>,
+  shipment: PluginShipmentIn,
+  summary: PluginUpdatesSummary,
+): Promise<void> {
+  const { models } = deps;
+  const orderId = Number(shipment.reference);
+  const order = Number.isSafeInteger(orderId)
+    ? await models.Order.findOne({ where: { id: orderId, store_id: plugin.store_id }, attributes: ['id'] })
+    : null;
+  let fulfilmentId: number | null = null;
+  let note: string | null = null;
+  if (!order) note = PLUGIN_UPDATE_MESSAGES.unknownOrder;
+  else if (!shipment.courier) note = PLUGIN_UPDATE_MESSAGES.noCourier;
+  else {
+    const items = await models.OrderItem.findAll({
+      where: { order_id: order.id },
+      attributes: ['id', 'product_sku', 'matched_sku'],
+      order: [['id', 'ASC']],
+      raw: true,
+    });
+    const itemOf = (sku: string) => {
+      const folded = sku.trim().toLowerCase();
+      return items.find(
+        (item) => item.matched_sku?.toLowerCase() === folded || item.product_sku?.toLowerCase() === folded,
+      );
+    };
+    const quantities = new Map<number, number>();
+    for (const line of shipment.lines) {
+      const item = itemOf(line.sku);
+      if (item) quantities.set(item.id, (quantities.get(item.id) ?? 0) + line.quantity);
+    }
+    try {
+      const created = await deps.fulfilments.create(scope, plugin.store_id, order.id, {
+        courier: shipment.courier,
+        shipping_tracking_code: shipment.trackingCode ?? undefined,
+        // No line the order knows: the whole order (what is left of it) shipped.
+        lines: [...quantities].map(([order_item_id, quantity]) => ({ order_item_id, quantity })),
+      } as Parameters<FulfilmentService['create']>[3]);
+      fulfilmentId = created.id;
+      summary.fulfilments.push(created.id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      note = firstMessage(error);
+    }
+  }
+  if (note) summary.refused.push({ remoteId: shipment.remoteId, note });
+  try {
+    await models.PluginShipmentReceipt.create({
+      plugin_id: plugin.id,
+      remote_id: shipment.remoteId,
+      order_id: order?.id ?? null,
+      order_fulfillment_id: fulfilmentId,
+      note: note?.slice(0, 500) ?? null,
+    });
+  } catch (error) {
+    // Another run stored the same shipment first; its receipt stands.
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+function firstMessage(error: AppError): string {
+  const first = error.errors ? Object.values(error.errors).flat()[0] : undefined;
+  return first ?? error.message;
+}
+
+async function readStock(
+  deps: PluginUpdatesDependencies,
+  plugin: Channel,
+  reports: PluginReports,
+  summary: PluginUpdatesSummary,
+  now: Date,
+): Promise<void> {
+  const { models } = deps;
+  let cursor: string | null = null;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const answer = await reports.listStockLevels(cursor);
+    const levels = answer.levels.filter(
+      (level) => Number.isSafeInteger(level.quantity) && level.quantity >= 0,
+    );
+    if (levels.length > 0) {
+      const products = await models.Product.findAll({
+        where: {
+          store_id: plugin.store_id,
+          sku: { [Op.in]: levels.map((level) => level.sku) },
+          type: 'product',
+        },
+        attributes: ['id', 'sku'],
+        raw: true,
+      });
+      const bySku = new Map(products.map((product) => [product.sku.toLowerCase(), product.id]));
+      const changes = levels.flatMap((level) => {
+        const productId = bySku.get(level.sku.toLowerCase());
+        if (productId === undefined) {
+          summary.unknownSkus.push(level.sku);
+          return [];
+        }
+        return [
+          {
+            productId,
+            setTo: level.quantity,
+            reason: 'plugin' as const,
+            sourceRef: `plugin:${plugin.id}`,
+            // Per plugin, SKU, figure and read: the same read applied twice changes nothing.
+            idempotencyKey: `plugin:${plugin.id}:${level.sku}:${level.quantity}:${now.toISOString()}`,
+          },
+        ];
+      });
+      if (changes.length > 0) {
+        const results = await deps.stock.apply(null, plugin.store_id, changes, { via: 'plugin' });
+        summary.stockSet += results.filter((result) => result.applied).length;
+      }
+    }
+    if (!answer.next) return;
+    cursor = answer.next;
+  }
+}

@@ -1,0 +1,250 @@
+import { Op, type Sequelize } from 'sequelize';
+import {
+  ORDER_SYNC_STATUS,
+  PLUGIN_SYNC_STATUS,
+  type NormalisedOrderInput,
+  type Publish,
+} from '@syncdesk/contracts';
+import type { Channel } from '../../db/channel.models';
+import type { Models } from '../../db/models';
+import type { Order } from '../../db/order.models';
+import { publishOrdersChanged } from '../../modules/orders/order-action-support';
+import { addStatusMove, moveOrderStatusCounts } from '../../modules/orders/order-status-counts';
+import { createCatalogueWrite } from '../../modules/products/catalogue-writes';
+
+/** One order as the plugin receives it (the connector's PluginOrderPush shape). */
+export interface PluginOrderOut {
+  /** Our order id: the plugin's reference, so a resend is recognised. */
+  reference: string;
+  order: NormalisedOrderInput;
+}
+
+export interface PluginOrderSender {
+  send(orders: PluginOrderOut[]): Promise<{
+    accepted: { reference: string; remoteId: string }[];
+    rejected: { reference: string; reason: string }[];
+  }>;
+}
+
+export interface SendOrdersSummary {
+  sent: number[];
+  failed: { orderId: number; reason: string }[];
+}
+
+export interface SendOrdersDependencies {
+  sequelize: Sequelize;
+  models: Models;
+  publish: Publish;
+}
+
+/** The plugin contract takes at most this many orders per call. */
+export const PLUGIN_ORDER_BATCH = 100;
+/** Orders one run sends at most; a longer backlog is the next run's (it is queued again). */
+const RUN_LIMIT = 1000;
+
+/** Longer than any send takes (with its retries). */
+const ABANDONED_SEND_MS = 10 * 60_000;
+
+/** Orders the plugin may receive: waiting to be sent (pending) or changed since (updated). */
+const READY = [ORDER_SYNC_STATUS.byKey('pending').value, ORDER_SYNC_STATUS.byKey('updated').value];
+const ORDER_SYNCED = ORDER_SYNC_STATUS.byKey('synced').value;
+const ORDER_FAILED = ORDER_SYNC_STATUS.byKey('failed').value;
+const COPY_PENDING = PLUGIN_SYNC_STATUS.byKey('pending').value;
+const COPY_IN_PROGRESS = PLUGIN_SYNC_STATUS.byKey('in_progress').value;
+const COPY_SYNCED = PLUGIN_SYNC_STATUS.byKey('synced').value;
+const COPY_FAILED = PLUGIN_SYNC_STATUS.byKey('failed').value;
+
+export const SEND_ORDERS_MESSAGES = {
+  noAnswer: 'The plugin did not say whether it took this order.',
+} as const;
+
+/**
+ * Sends the store's orders that are ready to its plugin (spec job type sync_orders), in batches
+ * the plugin takes. Ready: pending or updated (not on hold, excluded, failed or cancelled) and not
+ * yet copied to this plugin (no copy, or a copy set back to pending to resend it). Each copy is
+ * claimed before the call, so two runs never send an order twice; the copy then records the
+ * plugin's id, or the plugin's reason, and the order's sync status follows (synced, or failed with
+ * the reason, counters moved with it).
+ */
+export async function sendOrdersToPlugin(
+  deps: SendOrdersDependencies,
+  plugin: Channel,
+  sender: PluginOrderSender,
+  options: { orderIds?: number[] } = {},
+): Promise<SendOrdersSummary> {
+  const { models } = deps;
+  const summary: SendOrdersSummary = { sent: [], failed: [] };
+  // A worker killed mid-send leaves its copies in progress; past any real call's length they wait
+  // again (the plugin recognises a resent reference, so a send that did land is not doubled).
+  await models.PluginOrder.update(
+    { sync_status: COPY_PENDING },
+    {
+      where: {
+        plugin_id: plugin.id,
+        sync_status: COPY_IN_PROGRESS,
+        updated_at: { [Op.lt]: new Date(Date.now() - ABANDONED_SEND_MS) },
+      },
+    },
+  );
+  const copies = await models.PluginOrder.findAll({
+    where: { plugin_id: plugin.id, sync_status: { [Op.ne]: COPY_PENDING } },
+    attributes: ['order_id'],
+    raw: true,
+  });
+  const taken = new Set(copies.map((copy) => Number(copy.order_id)));
+  const candidates = (
+    await models.Order.findAll({
+      where: {
+        store_id: plugin.store_id,
+        sync_status: { [Op.in]: READY },
+        [Op.or]: [{ status: null }, { status: { [Op.ne]: 'Cancelled' } }],
+        ...(options.orderIds ? { id: { [Op.in]: options.orderIds } } : {}),
+      },
+      order: [['id', 'ASC']],
+      limit: RUN_LIMIT + taken.size,
+    })
+  )
+    .filter((order) => !taken.has(order.id))
+    .slice(0, RUN_LIMIT);
+  if (candidates.length === 0) return summary;
+
+  // A copy row for each (the unique (order, plugin) key makes a concurrent insert harmless), then
+  // one claim per copy: only the run whose UPDATE moved it sends it.
+  await models.PluginOrder.bulkCreate(
+    candidates.map((order) => ({
+      order_id: order.id,
+      plugin_id: plugin.id,
+      remote_id: null,
+      sync_status: COPY_PENDING,
+      synced_at: null,
+    })),
+    { ignoreDuplicates: true },
+  );
+  const claimed: Order[] = [];
+  for (const order of candidates) {
+    const [count] = await models.PluginOrder.update(
+      { sync_status: COPY_IN_PROGRESS },
+      { where: { order_id: order.id, plugin_id: plugin.id, sync_status: COPY_PENDING } },
+    );
+    if (count === 1) claimed.push(order);
+  }
+
+  for (let start = 0; start < claimed.length; start += PLUGIN_ORDER_BATCH) {
+    const batch = claimed.slice(start, start + PLUGIN_ORDER_BATCH);
+    const pushes = await pushesOf(models, batch);
+    let answer: Awaited<ReturnType<PluginOrderSender['send']>>;
+    try {
+      answer = await sender.send(pushes);
+    } catch (error) {
+      // The plugin refused the call itself: these copies and the rest wait as pending for the next run.
+      await models.PluginOrder.update(
+        { sync_status: COPY_PENDING },
+        {
+          where: {
+            plugin_id: plugin.id,
+            order_id: { [Op.in]: claimed.slice(start).map((order) => order.id) },
+            sync_status: COPY_IN_PROGRESS,
+          },
+        },
+      );
+      throw error;
+    }
+    const accepted = new Map(answer.accepted.map((entry) => [entry.reference, entry.remoteId]));
+    const rejected = new Map(answer.rejected.map((entry) => [entry.reference, entry.reason]));
+    const now = new Date();
+    const outcomes = batch.map((order) => {
+      const reference = String(order.id);
+      const remoteId = accepted.get(reference);
+      return remoteId !== undefined && !rejected.has(reference)
+        ? { order, ok: true as const, remoteId }
+        : { order, ok: false as const, reason: rejected.get(reference) ?? SEND_ORDERS_MESSAGES.noAnswer };
+    });
+    for (const outcome of outcomes) {
+      await models.PluginOrder.update(
+        outcome.ok
+          ? { sync_status: COPY_SYNCED, remote_id: outcome.remoteId, synced_at: now }
+          : { sync_status: COPY_FAILED },
+        { where: { order_id: outcome.order.id, plugin_id: plugin.id } },
+      );
+      if (outcome.ok) summary.sent.push(outcome.order.id);
+      else summary.failed.push({ orderId: outcome.order.id, reason: outcome.reason });
+    }
+    await settleOrders(deps, plugin.store_id, outcomes);
+  }
+  publishOrdersChanged(
+    deps.publish,
+    plugin.store_id,
+    claimed.map((order) => order.id),
+  );
+  return summary;
+}
+
+/** The orders as the plugin contract reads them: lines by SKU (the product's, when matched). */
+async function pushesOf(models: Models, orders: Order[]): Promise<PluginOrderOut[]> {
+  const items = await models.OrderItem.findAll({
+    where: { order_id: { [Op.in]: orders.map((order) => order.id) } },
+    order: [['id', 'ASC']],
+    raw: true,
+  });
+  return orders.map((order) => ({
+    reference: String(order.id),
+    order: {
+      remote_id: order.remote_id,
+      order_number: order.order_number,
+      status: order.status ?? undefined,
+      currency: order.currency ?? undefined,
+      order_date: order.order_date ?? undefined,
+      customer: { name: order.customer_name, email: order.customer_email, phone: order.customer_phone },
+      shipping_address: order.shipping_address ?? null,
+      invoice_address: order.invoice_address ?? null,
+      shipping_method: order.shipping_method,
+      lines: items
+        .filter((item) => Number(item.order_id) === order.id)
+        .map((item) => ({
+          remote_id: item.remote_id,
+          sku: item.matched_sku ?? item.product_sku,
+          title: item.title,
+          quantity: item.quantity,
+        })),
+    } as NormalisedOrderInput,
+  }));
+}
+
+/**
+ * The orders' sync status after the plugin answered, with the counters, in one transaction. An
+ * order the seller moved meanwhile (held, excluded) keeps the seller's status.
+ */
+async function settleOrders(
+  deps: SendOrdersDependencies,
+  storeId: number,
+  outcomes: ({ order: Order; ok: true } | { order: Order; ok: false; reason: string })[],
+): Promise<void> {
+  const write = createCatalogueWrite(deps.sequelize);
+  const mysql = deps.sequelize.getDialect() !== 'sqlite';
+  await write(async (transaction) => {
+    const rows = await deps.models.Order.findAll({
+      where: {
+        id: { [Op.in]: outcomes.map((outcome) => outcome.order.id) },
+        sync_status: { [Op.in]: READY },
+      },
+      attributes: ['id', 'sync_status', 'status'],
+      transaction,
+      ...(mysql ? { lock: transaction.LOCK.UPDATE } : {}),
+    });
+    const current = new Map(rows.map((row) => [row.id, row]));
+    const deltas = new Map<string, number>();
+    for (const outcome of outcomes) {
+      const row = current.get(outcome.order.id);
+      if (!row) continue;
+      const syncStatus = outcome.ok ? ORDER_SYNCED : ORDER_FAILED;
+      addStatusMove(deltas, row, { sync_status: syncStatus, status: row.status });
+      await deps.models.Order.update(
+        outcome.ok
+          ? { sync_status: syncStatus, plugin_sync_status: COPY_SYNCED }
+          : { sync_status: syncStatus, plugin_sync_status: COPY_FAILED, failure_reason: outcome.reason },
+        { where: { id: row.id }, transaction },
+      );
+    }
+    await moveOrderStatusCounts(deps.sequelize, storeId, deltas, transaction);
+  });
+}

@@ -1,0 +1,84 @@
+import {
+  DataTypes,
+  Model,
+  Op,
+  UniqueConstraintError,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+  type WhereOptions,
+} from 'sequelize';
+import { init } from '../../db/model-helpers';
+
+/** A channel webhook delivery we took (migration 2026-11-24-0023). */
+export class ChannelWebhookReceipt extends Model<
+  InferAttributes<ChannelWebhookReceipt>,
+  InferCreationAttributes<ChannelWebhookReceipt>
+> {
+  declare id: CreationOptional<number>;
+  declare channel_id: number;
+  declare webhook_id: string;
+  declare topic: string;
+  declare remote_id: string | null;
+  declare created_at: CreationOptional<Date>;
+}
+
+/** Shopify retries a delivery for up to two days; a week leaves room and keeps the table small. */
+export const RECEIPT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+export interface ChannelWebhookReceipts {
+  /**
+   * Records a delivery. False when this channel already received this webhook id: the unique key
+   * decides, so a retry racing the original on another replica is refused too.
+   */
+  claim(receipt: {
+    channelId: number;
+    webhookId: string;
+    topic: string;
+    remoteId: string | null;
+  }): Promise<boolean>;
+  /** Forgets a claimed delivery whose work could not be queued, so the provider's retry is taken. */
+  release(receipt: { channelId: number; webhookId: string }): Promise<void>;
+  count(where?: WhereOptions<ChannelWebhookReceipt>): Promise<number>;
+}
+
+/** Only the channel webhook receiver reads this table, so its model lives here rather than in db/models. */
+export function createChannelWebhookReceipts(sequelize: Sequelize): ChannelWebhookReceipts {
+  const Receipt = class extends ChannelWebhookReceipt {};
+  init<ChannelWebhookReceipt>(
+    Receipt,
+    sequelize,
+    'channel_webhook_receipts',
+    {
+      id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+      channel_id: { type: DataTypes.INTEGER, allowNull: false },
+      webhook_id: { type: DataTypes.STRING(100), allowNull: false },
+      topic: { type: DataTypes.STRING(100), allowNull: false },
+      remote_id: { type: DataTypes.STRING(190), allowNull: true },
+      created_at: DataTypes.DATE,
+    },
+    'created',
+  );
+  let prunedAt = 0;
+  return {
+    async claim({ channelId, webhookId, topic, remoteId }) {
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await Receipt.destroy({ where: { created_at: { [Op.lt]: new Date(Date.now() - RECEIPT_KEEP_MS) } } });
+      }
+      try {
+        await Receipt.create({ channel_id: channelId, webhook_id: webhookId, topic, remote_id: remoteId });
+        return true;
+      } catch (error) {
+        if (error instanceof UniqueConstraintError) return false;
+        throw error;
+      }
+    },
+    async release({ channelId, webhookId }) {
+      await Receipt.destroy({ where: { channel_id: channelId, webhook_id: webhookId } });
+    },
+    count: (where) => Receipt.count(where ? { where } : {}),
+  };
+}

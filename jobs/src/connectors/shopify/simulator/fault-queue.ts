@@ -1,0 +1,70 @@
+/**
+ * Failures the simulator was told to produce: the next `count` calls whose path matches fail the
+ * given way, so tests and the demo can show the engine coping with an outage, a hang or garbage.
+ */
+export interface FaultInput {
+  status?: 500 | 503 | 429 | 401;
+  count?: number;
+  mode?: 'error' | 'timeout' | 'malformed';
+  /** A regular expression matched against the request path; every Admin API call when absent. */
+  path?: string;
+}
+
+export interface Fault {
+  status: 500 | 503 | 429 | 401;
+  mode: 'error' | 'timeout' | 'malformed';
+  path: RegExp | null;
+  remaining: number;
+}
+
+const STATUSES = new Set([500, 503, 429, 401]);
+const MODES = new Set(['error', 'timeout', 'malformed']);
+
+export function parseFault(input: unknown): Fault | string {
+  const value = (input ?? {}) as FaultInput;
+  const status = value.status ?? 500;
+  const mode = value.mode ?? 'error';
+  const count = value.count ?? 1;
+  if (!STATUSES.has(status)) return 'status must be one of 500, 503, 429, 401';
+  if (!MODES.has(mode)) return 'mode must be one of error, timeout, malformed';
+  if (!Number.isInteger(count) || count < 1) return 'count must be a positive whole number';
+  let path: RegExp | null = null;
+  if (value.path !== undefined) {
+    try {
+      path = new RegExp(value.path);
+    } catch {
+      return 'path must be a regular expression';
+    }
+  }
+  return { status, mode, path, remaining: count };
+}
+
+export class FaultQueue {
+  private faults: Fault[] = [];
+
+  add(fault: Fault): void {
+    this.faults.push(fault);
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  get pending(): { status: number; mode: string; path: string | null; remaining: number }[] {
+    return this.faults.map((fault) => ({
+      status: fault.status,
+      mode: fault.mode,
+      path: fault.path?.source ?? null,
+      remaining: fault.remaining,
+    }));
+  }
+
+  /** The fault this call must suffer, if any (it counts as used). */
+  take(path: string): Fault | null {
+    const fault = this.faults.find((candidate) => !candidate.path || candidate.path.test(path));
+    if (!fault) return null;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.faults = this.faults.filter((candidate) => candidate !== fault);
+    return fault;
+  }
+}

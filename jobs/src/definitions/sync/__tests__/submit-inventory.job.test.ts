@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
+import type { Store } from '@syncdesk/api/src/db/models';
+import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
+import { memoryRecorder } from '@syncdesk/api/src/modules/logs/transaction-record';
+import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
+import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
+import { startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
+import {
+  SHOPIFY_SIMULATOR_DEFAULTS,
+  startShopifySimulator,
+  type ShopifySimulator,
+} from '../../../connectors/shopify/simulator';
+import { createSyncRuntime } from '../../../sync/sync-runtime';
+import type { JobContext } from '../../job-definition';
+import { submitInventoryJob } from '../submit-inventory.job';
+
+const silent = { info: () => undefined, error: () => undefined };
+const [MUG, TOTE] = ['MUG-ENAMEL', 'TOTE-CANVAS'] as const;
+const SYNCED = PRODUCT_SYNC_STATUS.byKey('synced').value;
+const LEVEL_PENDING = PRODUCT_SYNC_STATUS.byKey('inventory_level_pending').value;
+
+/**
+ * Stock out to the Shopify simulator over HTTP, as the worker runs it: the latest value of a
+ * burst in one call per SKU, and a raise held while the channel has orders not imported.
+ */
+describe('channels.submit_inventory against the Shopify simulator (mysql)', () => {
+  let database: TestDatabase;
+  let server: TestProcess;
+  let shop: ShopifySimulator;
+  let company: CompanyFixture;
+  let store: Store;
+  const recorder = memoryRecorder();
+
+  beforeAll(async () => {
+    database = await createTestDatabase('mysql', 'submit_inventory');
+    // No worker: the test runs the job when it wants; queued runs stay in the table.
+    server = await startTestProcess(database.url, { APP_ROLE: 'api' });
+    company = await createCompany(server.services, { name: 'Stockco', stores: ['Stockco UK', 'Stockco DE'] });
+    store = company.stores[0]!;
+    shop = await startShopifySimulator({ initialStock: 30 });
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await server?.close();
+    await database?.drop();
+  });
+
+  const services = () => server.services;
+  const context = (): JobContext => ({
+    services: services(),
+    logger: silent,
+    sync: createSyncRuntime({ services: services(), recorder, allowedOrigins: [new URL(shop.url).origin] }),
+  });
+
+  // Each test has its own store: a store holds one product per SKU.
+  async function shopifyChannel(target: Store = store) {
+    const uuid = randomUUID();
+    return services().models.Channel.create({
+      uuid,
+      company_id: target.company_id,
+      store_id: target.id,
+      kind: 'channel',
+      type: 'shopify',
+      name: `Shopify ${uuid.slice(0, 6)}`,
+      is_active: true,
+      account_nominal_code: null,
+      api_version: null,
+      settings: { shop_url: shop.url, auto_sync_stock: true, push_stock_levels: true },
+      credentials: writeChannelCredentials(
+        services().credentials,
+        { uuid },
+        { oauth: { access_token: SHOPIFY_SIMULATOR_DEFAULTS.accessToken } },
+      ),
+      authorized_at: null,
+      token_expires_at: null,
+    });
+  }
+
+  async function listedProduct(channel: { id: number; store_id: number }, sku: string, pushed: number) {
+    const product = await services().models.Product.create({
+      uuid: randomUUID(),
+      company_id: store.company_id,
+      store_id: channel.store_id,
+      sku,
+      title: sku,
+      quantity: pushed,
+      nominal_code: null,
+      barcode: null,
+      price: null,
+    });
+    const listing = await services().models.ChannelProduct.create({
+      uuid: randomUUID(),
+      company_id: store.company_id,
+      store_id: channel.store_id,
+      channel_id: channel.id,
+      channel_product_id: `gid-${sku}`,
+      sku,
+      remote_sku: null,
+      title: sku,
+      quantity: pushed,
+      price: null,
+      product_id: product.id,
+      matched_sku: sku,
+      sync_status: SYNCED,
+      pushed_quantity: pushed,
+    });
+    return { product, listing };
+  }
+
+  const setStock = (product: { id: number; store_id: number }, quantity: number) =>
+    services().stock.apply(null, product.store_id, [
+      { productId: product.id, setTo: quantity, reason: 'correction' },
+    ]);
+  const stockSets = () =>
+    shop.state
+      .calls()
+      .filter((call) => call.method === 'POST' && call.path.endsWith('inventory_levels/set.json'));
+
+  it('sends the last of three changes, once, and marks the listing synced with its provenance', async () => {
+    const channel = await shopifyChannel();
+    const { product, listing } = await listedProduct(channel, MUG, 30);
+    await setStock(product, 12);
+    await setStock(product, 9);
+    await setStock(product, 7);
+    shop.state.clearCalls();
+
+    await submitInventoryJob.handler({ channelId: channel.id }, context());
+    expect(shop.state.stock()[MUG]).toBe(7);
+    expect(stockSets()).toHaveLength(1);
+    expect(await listing.reload()).toMatchObject({ sync_status: SYNCED, pushed_quantity: 7 });
+    const provenance = await services().models.StockPushRecord.findAll({
+      where: { channel_product_id: listing.id },
+    });
+    expect(provenance.map((row) => [row.outcome, row.quantity, row.previous_quantity, row.on_hand])).toEqual([
+      ['pushed', 7, 30, 7],
+    ]);
+    // Queued again by the burst: nothing is waiting, no call.
+    await submitInventoryJob.handler({ channelId: channel.id }, context());
+    expect(stockSets()).toHaveLength(1);
+  });
+
+  it('holds a raise while a webhook said an order is not imported, and lets the lower go', async () => {
+    const channel = await shopifyChannel(company.stores[1]!);
+    const mug = await listedProduct(channel, MUG, 5);
+    const tote = await listedProduct(channel, TOTE, 20);
+    await services().models.ChannelSyncState.create({
+      channel_id: channel.id,
+      oldest_unimported_at: new Date(),
+    });
+    await setStock(mug.product, 25);
+    await setStock(tote.product, 2);
+    shop.state.clearCalls();
+
+    await submitInventoryJob.handler({ channelId: channel.id }, context());
+    expect(shop.state.stock()[TOTE]).toBe(2);
+    expect(stockSets()).toHaveLength(1);
+    expect((await mug.listing.reload()).sync_status).toBe(LEVEL_PENDING);
+
+    // The order is imported: the held raise goes on the next run.
+    await services().models.ChannelSyncState.update(
+      { oldest_unimported_at: null },
+      { where: { channel_id: channel.id } },
+    );
+    await submitInventoryJob.handler({ channelId: channel.id }, context());
+    expect(shop.state.stock()[MUG]).toBe(25);
+    expect(await mug.listing.reload()).toMatchObject({ sync_status: SYNCED, pushed_quantity: 25 });
+  });
+});

@@ -1,0 +1,149 @@
+import { JOB_NAMES, type NormalisedOrderInput } from '@syncdesk/contracts';
+import type { Services } from '@syncdesk/api';
+import { afterOrdersImported } from '@syncdesk/api/src/flows/push-stock/after-orders-imported';
+import { ConnectorError, type ChannelConnector } from '../../connectors/connector';
+import type { OpenConnection } from '../../sync/open-connection';
+import { runChannelJob } from '../../sync/run-channel-job';
+import type { JobDefinition, JobLogger } from '../job-definition';
+
+/**
+ * Downloads one channel's orders (spec job type get_orders): every order changed since the
+ * watermark, page by page, or only the named ones when a channel webhook announced them. Each page
+ * is stored by the import service BEFORE the watermark moves to the page's end, so a crash re-reads
+ * the page instead of skipping it; the import is idempotent (upsert on channel + remote id), so a
+ * re-read page, an overlapping run of the same channel or a retried job store each order once.
+ * That is also why the job needs no per-channel lock: two runs at once only do some work twice.
+ */
+export const getOrdersJob: JobDefinition<typeof JOB_NAMES.getOrders> = {
+  name: JOB_NAMES.getOrders,
+  async handler(data, context) {
+    // A first download of a busy channel can outlive the lock; keep it fresh rather than ask for a long one.
+    const stop = context.keepAlive?.();
+    try {
+      await runChannelJob(
+        context,
+        data.channelId,
+        'get_orders',
+        (open, connector) =>
+          data.remoteOrderIds?.length
+            ? importNamedOrders(context.services, context.logger, open, connector, data.remoteOrderIds)
+            : importChangedOrders(context.services, context.logger, open, connector),
+        {
+          operation: {
+            job: JOB_NAMES.getOrders,
+            data: {
+              channelId: data.channelId,
+              ...(data.remoteOrderIds ? { remoteOrderIds: data.remoteOrderIds } : {}),
+            },
+          },
+          retryOfId: data.retryOfLogId ?? null,
+        },
+      );
+    } finally {
+      await stop?.();
+    }
+  },
+  options: { concurrency: 5 },
+};
+
+/** Only sales channels with get_orders on download orders; anything else has nothing to do. */
+function downloads(open: OpenConnection): boolean {
+  return open.channel.kind === 'channel' && open.info.settings.get_orders !== false;
+}
+
+/** The later of the watermark and the channel's "ignore orders before" date. */
+function sinceOf(watermark: Date | null, settings: Record<string, unknown>): Date | null {
+  let since = watermark;
+  if (settings.ignore_orders_before === true && settings.ignore_orders_before_at) {
+    const ignoreBefore = new Date(String(settings.ignore_orders_before_at));
+    if (!Number.isNaN(ignoreBefore.getTime()) && (!since || ignoreBefore > since)) since = ignoreBefore;
+  }
+  return since;
+}
+
+async function importChangedOrders(
+  services: Services,
+  logger: JobLogger,
+  open: OpenConnection,
+  connector: ChannelConnector,
+): Promise<void | 'idle'> {
+  if (!downloads(open) || !connector.listOrders) return 'idle';
+  const channelId = open.channel.id;
+  // Taken before the first call: a change made after it may be missed by this run, not before.
+  const startedAt = new Date();
+  const since = sinceOf(await services.syncState.watermarkOf(channelId), open.info.settings);
+  let cursor: string | null = null;
+  let imported = 0;
+  do {
+    const page = await connector.listOrders(since, cursor);
+    if (page.orders.length > 0) {
+      const result = await services.orderImport.importBatch(channelId, page.orders, {
+        source: `${connector.provider} connector`,
+        via: 'get_orders',
+      });
+      if (!result.imported) return;
+      imported += result.created + result.updated;
+      await acceptWaitingOrders(open, connector, page.orders);
+    }
+    // Only now that the page is stored (and its orders accepted) may the next run start after it.
+    if (page.watermark) await services.syncState.advanceWatermark(channelId, page.watermark);
+    cursor = page.next;
+  } while (cursor !== null);
+  await services.syncState.ordersChecked(channelId, startedAt);
+  // Raises held until these orders were in can go now; new orders go on to the default plugin.
+  await afterOrdersImported(services, channelId, { ordersStored: imported > 0 });
+  if (imported > 0) logger.info({ channelId, imported }, 'orders downloaded');
+}
+
+async function importNamedOrders(
+  services: Services,
+  logger: JobLogger,
+  open: OpenConnection,
+  connector: ChannelConnector,
+  remoteIds: string[],
+): Promise<void | 'idle'> {
+  if (!downloads(open) || !connector.getOrders) return 'idle';
+  const startedAt = new Date();
+  const orders = await connector.getOrders(remoteIds);
+  if (orders.length === 0) return;
+  const result = await services.orderImport.importBatch(open.channel.id, orders, {
+    source: `${connector.provider} connector`,
+    via: 'get_orders',
+  });
+  if (result.imported) await acceptWaitingOrders(open, connector, orders);
+  await services.syncState.clearUnimported(open.channel.id, startedAt);
+  await afterOrdersImported(services, open.channel.id, {
+    ordersStored: result.imported && result.created + result.updated > 0,
+  });
+  logger.info(
+    { channelId: open.channel.id, created: result.created, updated: result.updated },
+    'orders imported',
+  );
+}
+
+/**
+ * With "Accept orders automatically" on, accepts every line of each order still waiting for the
+ * seller (Mirakl OR21). Orders are accepted as they come, without checking stock first: a line the
+ * seller cannot ship is better refused on the channel by hand than silently left to expire.
+ * Waiting for acceptance and waiting for the customer's debit both import as unpaid/pending, so
+ * the channel's "invalid state" answer for an order already accepted is expected and skipped.
+ */
+async function acceptWaitingOrders(
+  open: OpenConnection,
+  connector: ChannelConnector,
+  orders: readonly NormalisedOrderInput[],
+): Promise<void> {
+  if (open.info.settings.auto_confirmation !== true || !connector.acceptOrder) return;
+  for (const order of orders) {
+    if (order.status !== 'Unpaid' || order.payment_status !== 'Pending') continue;
+    const lineIds = order.lines
+      .map((line) => (line.remote_id === null || line.remote_id === undefined ? '' : String(line.remote_id)))
+      .filter((id) => id !== '');
+    try {
+      await connector.acceptOrder(String(order.remote_id), lineIds);
+    } catch (error) {
+      if (error instanceof ConnectorError && error.kind === 'invalid_state') continue;
+      throw error;
+    }
+  }
+}

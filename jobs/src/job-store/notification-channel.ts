@@ -1,0 +1,82 @@
+import { RedisNotificationChannel } from '@agendajs/redis-backend';
+import {
+  InMemoryNotificationChannel,
+  type JobNotification,
+  type NotificationChannel,
+  type NotificationHandler,
+} from 'agenda';
+import type { JobStoreLogger } from './sequelize-job-repository';
+
+/** Redis channel every process of one deployment listens on. */
+export const DEFAULT_JOB_CHANNEL_NAME = 'syncdesk:jobs';
+
+export interface JobNotificationSettings {
+  /** REDIS_URL: tell workers in other processes. Without it only this process's worker hears. */
+  redisUrl?: string;
+  /** Lets tests (and deployments sharing one Redis) keep their notices apart. */
+  channelName?: string;
+  /** Channel problems (lost Redis) are logged here; polling keeps jobs moving meanwhile. */
+  logger?: JobStoreLogger;
+}
+
+/**
+ * Agenda's Redis channel, made safe to connect twice: the backend connects it so a process that
+ * only queues (the api role never calls agenda.start()) can publish, and agenda.start() connects it
+ * again. The stock channel would open a second subscriber and hear every notice twice.
+ */
+class ConnectOnceRedisChannel extends RedisNotificationChannel {
+  private connecting: Promise<void> | undefined;
+
+  override connect(): Promise<void> {
+    if (this.state === 'connected') return Promise.resolve();
+    this.connecting ??= super.connect().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+}
+
+/**
+ * Agenda answers every notice with a lock scan for that job name, which itself keeps locking until
+ * nothing is left. A burst of a thousand queued jobs would start a thousand scans at once; one scan
+ * per name at a time, plus one more for notices that arrived meanwhile, picks up the same jobs.
+ */
+export function coalesceByJobName(handler: NotificationHandler): NotificationHandler {
+  const pending = new Map<string, JobNotification | null>();
+  return async (notification) => {
+    const name = notification.jobName;
+    if (pending.has(name)) {
+      pending.set(name, notification);
+      return;
+    }
+    let next: JobNotification | null = notification;
+    pending.set(name, null);
+    try {
+      while (next) {
+        await handler(next);
+        next = pending.get(name) ?? null;
+        pending.set(name, null);
+      }
+    } finally {
+      pending.delete(name);
+    }
+  };
+}
+
+/**
+ * How a queued job reaches a worker at once instead of at its next poll: in-process for the
+ * all-in-one process, Redis pub/sub when api and workers are separate processes.
+ */
+export function createJobNotificationChannel(settings: JobNotificationSettings = {}): NotificationChannel {
+  const channelName = settings.channelName ?? DEFAULT_JOB_CHANNEL_NAME;
+  const channel = settings.redisUrl
+    ? new ConnectOnceRedisChannel({ connectionString: settings.redisUrl, channelName })
+    : new InMemoryNotificationChannel({ channelName });
+  const subscribe = channel.subscribe.bind(channel);
+  channel.subscribe = (handler) => subscribe(coalesceByJobName(handler));
+  // An 'error' event nobody listens to would crash the process; a lost channel only costs latency.
+  channel.on('error', (error) =>
+    settings.logger?.error({ err: error }, 'job notification channel error (polling continues)'),
+  );
+  return channel;
+}

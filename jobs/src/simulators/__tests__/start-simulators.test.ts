@@ -1,0 +1,70 @@
+import { startSimulators, type RunningSimulators } from '../start-simulators';
+
+describe('startSimulators', () => {
+  let simulators: RunningSimulators;
+
+  beforeAll(async () => {
+    simulators = await startSimulators({
+      skus: ['RUN-SKU-1', 'RUN-SKU-2'],
+      credentials: { wms: { apiKey: 'wms-runner-key-0042' }, mirakl: { apiKey: 'mirakl-runner-key-0042' } },
+      seed: 5,
+    });
+  });
+
+  afterAll(async () => {
+    await simulators.close();
+  });
+
+  it('starts the three simulators on free ports, each taking the credentials it was given', async () => {
+    const urls = [simulators.shopify.url, simulators.mirakl.url, simulators.wms.url];
+    expect(new Set(urls).size).toBe(3);
+    for (const url of urls) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const { connections } = simulators;
+    const wms = await fetch(`${connections.wms.settings.api_url}/v1/stock`, {
+      headers: { authorization: `Bearer ${connections.wms.credentials.api_key}` },
+    });
+    expect(wms.status).toBe(200);
+    expect(((await wms.json()) as { levels: { sku: string }[] }).levels.map((level) => level.sku)).toEqual([
+      'RUN-SKU-1',
+      'RUN-SKU-2',
+    ]);
+    const wrongWms = await fetch(`${connections.wms.settings.api_url}/v1/stock`, {
+      headers: { authorization: 'Bearer wms-demo-key-0001' },
+    });
+    expect(wrongWms.status).toBe(401);
+
+    const mirakl = await fetch(`${connections.mirakl.settings.shop_url}/api/orders`, {
+      headers: { authorization: connections.mirakl.credentials.api_key, accept: 'application/json' },
+    });
+    expect(mirakl.status).toBe(200);
+
+    const shopify = await fetch(`${connections.shopify.settings.shop_url}/admin/api/2025-01/shop.json`, {
+      headers: { 'x-shopify-access-token': connections.shopify.credentials.access_token },
+    });
+    const wrongShopify = await fetch(`${connections.shopify.settings.shop_url}/admin/api/2025-01/shop.json`, {
+      headers: { 'x-shopify-access-token': 'shpat_wrong' },
+    });
+    expect(wrongShopify.status).toBe(401);
+    expect(shopify.status).not.toBe(401);
+  });
+
+  it('shares the SKUs and switches demo traffic on and off together', async () => {
+    expect(Object.keys(simulators.wms.state.stock())).toEqual(['RUN-SKU-1', 'RUN-SKU-2']);
+    expect(Object.keys(simulators.mirakl.state.stock()).sort()).toEqual(['RUN-SKU-1', 'RUN-SKU-2']);
+
+    simulators.startTraffic();
+    expect(simulators.wms.state.summary().traffic).toBe(true);
+    expect(simulators.mirakl.state.summary().traffic).toBe(true);
+    expect(simulators.shopify.state.summary().traffic).not.toBeNull();
+    simulators.stopTraffic();
+    expect(simulators.wms.state.summary().traffic).toBe(false);
+    expect(simulators.mirakl.state.summary().traffic).toBe(false);
+    expect(simulators.shopify.state.summary().traffic).toBeNull();
+  });
+
+  it('fails with EADDRINUSE when a port is taken', async () => {
+    const taken = Number(new URL(simulators.wms.url).port);
+    await expect(startSimulators({ ports: { wms: taken } })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  });
+});

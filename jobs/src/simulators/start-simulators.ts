@@ -1,0 +1,161 @@
+import {
+  MIRAKL_SIMULATOR_KEY,
+  startMiraklSimulator,
+  type MiraklSimulator,
+  type MiraklSimulatorOptions,
+} from '../connectors/mirakl/simulator';
+import {
+  SHOPIFY_SIMULATOR_DEFAULTS,
+  startShopifySimulator,
+  type ShopifySimulator,
+  type ShopifySimulatorOptions,
+} from '../connectors/shopify/simulator';
+import {
+  DEFAULT_WMS_API_KEY,
+  startWmsSimulator,
+  type RunningWmsSimulator,
+  type WmsSimulatorOptions,
+} from '../connectors/wms/simulator';
+
+/**
+ * The three simulators the demo and `npm run simulators` need (Shopify, a Mirakl retailer, the
+ * WMS), started together on given or free ports with the credentials the channels will hold.
+ */
+export interface SimulatorCredentials {
+  shopify: { accessToken: string; clientId: string; clientSecret: string; shopDomain: string };
+  mirakl: { apiKey: string; shopId: string };
+  wms: { apiKey: string };
+}
+
+export interface StartSimulatorsOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 each: free ports. */
+  ports?: { shopify?: number; mirakl?: number; wms?: number };
+  credentials?: {
+    shopify?: Partial<SimulatorCredentials['shopify']>;
+    mirakl?: Partial<SimulatorCredentials['mirakl']>;
+    wms?: Partial<SimulatorCredentials['wms']>;
+  };
+  /** SKUs every simulator sells or stocks, so one order's lines mean the same product everywhere. */
+  skus?: readonly string[];
+  /** Demo traffic from the start: new orders at Shopify and Mirakl, stock movement at the WMS. */
+  traffic?: boolean;
+  seed?: number;
+  /** Anything else each simulator takes (faster shipping, bucket size …). */
+  shopify?: Omit<ShopifySimulatorOptions, 'port' | 'host'>;
+  mirakl?: Omit<MiraklSimulatorOptions, 'port' | 'host'>;
+  wms?: Omit<WmsSimulatorOptions, 'port' | 'host'>;
+}
+
+export interface RunningSimulators {
+  shopify: ShopifySimulator;
+  mirakl: MiraklSimulator;
+  wms: RunningWmsSimulator;
+  credentials: SimulatorCredentials;
+  /** What each channel row's settings and credentials hold to reach its simulator. */
+  connections: {
+    shopify: { settings: { shop_url: string }; credentials: { access_token: string } };
+    mirakl: { settings: { shop_url: string; shop_id: string }; credentials: { api_key: string } };
+    wms: { settings: { api_url: string }; credentials: { api_key: string } };
+  };
+  startTraffic(): void;
+  stopTraffic(): void;
+  close(): Promise<void>;
+}
+
+/** Demo traffic pace: staggered so the two channels' orders do not arrive in lockstep. */
+export const TRAFFIC_EVERY_MS = { shopify: 5_000, mirakl: 7_000, wms: 4_000 } as const;
+
+/** Each simulator's own seeded credentials, unless the caller gives others. */
+export const SIMULATOR_CREDENTIALS: SimulatorCredentials = {
+  shopify: {
+    accessToken: SHOPIFY_SIMULATOR_DEFAULTS.accessToken,
+    clientId: SHOPIFY_SIMULATOR_DEFAULTS.clientId,
+    clientSecret: SHOPIFY_SIMULATOR_DEFAULTS.clientSecret,
+    shopDomain: SHOPIFY_SIMULATOR_DEFAULTS.shopDomain,
+  },
+  mirakl: { apiKey: MIRAKL_SIMULATOR_KEY, shopId: '2001' },
+  wms: { apiKey: DEFAULT_WMS_API_KEY },
+};
+
+export async function startSimulators(options: StartSimulatorsOptions = {}): Promise<RunningSimulators> {
+  const host = options.host ?? '127.0.0.1';
+  const credentials: SimulatorCredentials = {
+    shopify: { ...SIMULATOR_CREDENTIALS.shopify, ...options.credentials?.shopify },
+    mirakl: { ...SIMULATOR_CREDENTIALS.mirakl, ...options.credentials?.mirakl },
+    wms: { ...SIMULATOR_CREDENTIALS.wms, ...options.credentials?.wms },
+  };
+  const skus = options.skus && options.skus.length > 0 ? options.skus : undefined;
+  const started: { close(): Promise<void> }[] = [];
+  try {
+    const shopify = await startShopifySimulator({
+      ...options.shopify,
+      host,
+      port: options.ports?.shopify ?? 0,
+      ...credentials.shopify,
+      ...(skus ? { skus } : {}),
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    });
+    started.push(shopify);
+    const mirakl = await startMiraklSimulator({
+      ...options.mirakl,
+      host,
+      port: options.ports?.mirakl ?? 0,
+      apiKey: credentials.mirakl.apiKey,
+      shopId: credentials.mirakl.shopId,
+      ...(skus ? { skus } : {}),
+      ...(options.seed !== undefined ? { seed: options.seed + 1 } : {}),
+    });
+    started.push(mirakl);
+    const wms = await startWmsSimulator({
+      ...options.wms,
+      host,
+      port: options.ports?.wms ?? 0,
+      apiKey: credentials.wms.apiKey,
+      ...(skus ? { skus } : {}),
+      ...(options.seed !== undefined ? { seed: options.seed + 2 } : {}),
+    });
+    started.push(wms);
+
+    const startTraffic = () => {
+      shopify.state.startTraffic(TRAFFIC_EVERY_MS.shopify);
+      mirakl.state.startTraffic(TRAFFIC_EVERY_MS.mirakl);
+      wms.state.startTraffic(TRAFFIC_EVERY_MS.wms);
+    };
+    const stopTraffic = () => {
+      shopify.state.stopTraffic();
+      mirakl.state.stopTraffic();
+      wms.state.stopTraffic();
+    };
+    if (options.traffic) startTraffic();
+
+    return {
+      shopify,
+      mirakl,
+      wms,
+      credentials,
+      connections: {
+        shopify: {
+          settings: { shop_url: shopify.url },
+          credentials: { access_token: credentials.shopify.accessToken },
+        },
+        mirakl: {
+          settings: { shop_url: mirakl.url, shop_id: credentials.mirakl.shopId },
+          credentials: { api_key: credentials.mirakl.apiKey },
+        },
+        wms: { settings: { api_url: wms.url }, credentials: { api_key: credentials.wms.apiKey } },
+      },
+      startTraffic,
+      stopTraffic,
+      close: async () => {
+        stopTraffic();
+        await Promise.all([shopify.close(), mirakl.close(), wms.close()]);
+      },
+    };
+  } catch (error) {
+    // A port already taken must not leave the simulators that did start listening.
+    await Promise.all(started.map((simulator) => simulator.close().catch(() => undefined)));
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import { Tabs } from 'antd';
+import { useNavigate } from 'react-router';
+
+import { ROUTE_PATTERNS } from '@syncdesk/contracts';
+
+export type RecordTab = 'api' | 'channels' | 'plugins';
+
+/** Where each tab starts: the api's records, or the chooser of a channel or plugin. */
+export const RECORD_TAB_ROUTES: Record<RecordTab, string> = {
+  api: ROUTE_PATTERNS.apiTransactionRecords,
+  channels: ROUTE_PATTERNS.transactionRecords,
+  plugins: `${ROUTE_PATTERNS.transactionRecords}?tab=plugins`,
+};
+
+// Webhook and rule records come with their own issues; their tabs are added then.
+const ITEMS: { key: RecordTab; label: string }[] = [
+  { key: 'channels', label: 'Channels' },
+  { key: 'plugins', label: 'Plugins' },
+  { key: 'api', label: 'API' },
+];
+
+/** The kinds of transaction records, as tabs that navigate (each tab has its own address). */
+export function RecordTabs({ active }: { active: RecordTab }) {
+  const navigate = useNavigate();
+  return (
+    <Tabs
+      activeKey={active}
+      items={ITEMS}
+      onChange={(key) => void navigate(RECORD_TAB_ROUTES[key as RecordTab])}
+      style={{ marginBottom: 8 }}
+    />
+  );
+}
