@@ -17,6 +17,9 @@ const ORDERS_LIVE_PORT = 3193;
 process.env.SYNCDESK_E2E_ORDERS_DATA_DIR ??= path.join(dataRoot, 'orders-live');
 const ordersLiveDataDir = process.env.SYNCDESK_E2E_ORDERS_DATA_DIR;
 const ordersLiveRedisUrl = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// The live demo: Shopify, Mirakl and WMS simulators in the server's process, connected to the demo
+// store, their traffic off so the tests decide when orders appear (e2e/sync.e2e.ts).
+const SYNC_PORT = 3194;
 
 const serverEnvironment = (name: string, port: number) => ({
   PORT: String(port),
@@ -25,6 +28,9 @@ const serverEnvironment = (name: string, port: number) => ({
   LOG_LEVEL: 'warn',
   JOBS_PROCESS_EVERY_MS: '200',
   DEMO_SEED: 'on',
+  // The live demo (simulators sending orders) would move these servers' data under the tests;
+  // e2e/sync.e2e.ts has a server of its own with the simulators on and their traffic off.
+  DEMO_SIMULATORS: 'off',
   // These machines have no DNS: shop URLs like acme-uk.myshopify.com can't be resolved, so the
   // outbound-URL guard would refuse them. The guard has its own table-driven tests.
   OUTBOUND_ALLOW_PRIVATE_TARGETS: 'true',
@@ -105,6 +111,20 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: 'npx tsx api/src/main.ts',
+      url: `http://127.0.0.1:${SYNC_PORT}/api/health`,
+      env: {
+        ...serverEnvironment('sync', SYNC_PORT),
+        APP_URL: `http://127.0.0.1:${SYNC_PORT}`,
+        DEMO_SIMULATORS: 'on',
+        DEMO_TRAFFIC: 'off',
+        // Private addresses stay refused: only the demo's own simulators may be called.
+        OUTBOUND_ALLOW_PRIVATE_TARGETS: 'false',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: 'npx tsx scripts/oauth-provider.ts',
       url: `${OAUTH_PROVIDER_URL}/health`,
       env: { OAUTH_PROVIDER_PORT: String(OAUTH_PROVIDER_PORT) },
@@ -122,3 +142,6 @@ export const ORDERS_LIVE = {
   dataDir: ordersLiveDataDir,
   redisUrl: ordersLiveRedisUrl,
 };
+
+/** The live-demo server: the simulators run inside it (e2e/sync.e2e.ts). */
+export const SYNC_SERVER_URL = `http://127.0.0.1:${SYNC_PORT}`;

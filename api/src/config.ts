@@ -48,6 +48,10 @@ const environmentSchema = z.object({
   DEMO_SELLER_PASSWORD: z.string().default('demo-seller-1'),
   DEMO_OTHER_EMAIL: z.string().default('other@demo.test'),
   DEMO_OTHER_PASSWORD: z.string().default('demo-other-1'),
+  /** The embedded demo's Shopify, Mirakl and WMS simulators, run in-process and connected to the demo store. */
+  DEMO_SIMULATORS: booleanFlag.optional(),
+  /** The simulators create an order every few seconds (off: they wait to be told). */
+  DEMO_TRAFFIC: booleanFlag.default(true),
   /** Public base URL of the product, used in e-mailed links (defaults to http://localhost:PORT). */
   APP_URL: z.string().optional(),
   /** `smtp://user:pass@host:587`; without it mail stays in the outbox table and the log. */
@@ -95,6 +99,8 @@ export interface Config {
   webRoot: string;
   jobs: { processEveryMs: number; lockLifetimeMs: number };
   demoSeed: false | { admin: DemoAccount; seller: DemoAccount; other: DemoAccount };
+  /** Run the channel simulators in this process and connect the demo store to them (all-in-one demo only). */
+  demoSync: false | { traffic: boolean };
   appUrl: string;
   smtpUrl?: string;
   /** Optional LLM service that rephrases failed records' explanations (off when unset). */
@@ -144,6 +150,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             seller: { email: env.DEMO_SELLER_EMAIL, password: env.DEMO_SELLER_PASSWORD },
             other: { email: env.DEMO_OTHER_EMAIL, password: env.DEMO_OTHER_PASSWORD },
           }
+        : false,
+    // The live demo needs the seeded demo store and a worker beside the api (one process).
+    demoSync:
+      (env.DEMO_SIMULATORS ?? (embedded && env.NODE_ENV !== 'production')) && env.APP_ROLE === 'all'
+        ? { traffic: env.DEMO_TRAFFIC }
         : false,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,

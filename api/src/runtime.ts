@@ -3,7 +3,15 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Agenda } from 'agenda';
 import type { Sequelize } from 'sequelize';
-import { createAgendaBackend, createSharedRateBudget, createSyncRuntime, registerJobs } from '@syncdesk/jobs';
+import {
+  createAgendaBackend,
+  createSharedRateBudget,
+  createSyncRuntime,
+  demoOAuthProviders,
+  registerJobs,
+  startDemoSync,
+  type DemoSync,
+} from '@syncdesk/jobs';
 import type { Publish } from '@syncdesk/contracts';
 import { loadConfig, type Config, type ProcessRole } from './config';
 import { createLogger, type Logger } from './logger';
@@ -117,7 +125,9 @@ export async function startProcess(
     logger,
     credentialsKey: loadOrCreateSecret(config.dataDir, 'credentials', config.credentialsKey),
     oauth: {
-      providersJson: config.oauthProvidersJson,
+      providersJson: config.demoSync
+        ? demoOAuthProviders(config.oauthProvidersJson)
+        : config.oauthProvidersJson,
       stateSecret: loadOrCreateSecret(config.dataDir, 'oauth-state', config.oauthStateSecret),
     },
     appUrl: config.appUrl,
@@ -148,21 +158,37 @@ export async function startProcess(
 
   // Rate budgets every worker shares: in the database, or in Redis when there is one.
   const budgetRedis = config.redisUrl && runsWorker(role) ? new Redis(config.redisUrl) : undefined;
+  let budget: ReturnType<typeof createSharedRateBudget> | undefined;
+  // The live demo: simulators in this process, the demo store connected to them.
+  let demo: DemoSync | null = null;
+  if (config.demoSync && runsWorker(role)) {
+    demo = await startDemoSync(services, config.demoSync);
+    if (demo) logger.info({ simulators: demo.allowedOrigins }, 'demo channels connected to the simulators');
+  }
+
   if (runsWorker(role)) {
-    const budget = createSharedRateBudget({
+    budget = createSharedRateBudget({
       store: budgetRedis ? { kind: 'redis', redis: budgetRedis } : { kind: 'sql', sequelize },
     });
     registerJobs(agenda, {
       services,
       logger,
       // Every call the sync jobs make is recorded through the batched transaction records writer.
-      sync: createSyncRuntime({ services, recorder: services.transactionRecords.recorder, budget }),
+      sync: createSyncRuntime({
+        services,
+        recorder: services.transactionRecords.recorder,
+        budget,
+        // Only the demo's own simulators, never any other private address.
+        allowedOrigins: demo?.allowedOrigins ?? [],
+      }),
     });
     await agenda.start();
     workerState = 'running';
     // Channels changed while no worker ran (or by hand) get their recurring jobs back in step.
     const reconciled = await services.channelJobs?.reconcile();
     if (reconciled) logger.info(reconciled, 'channel jobs reconciled');
+    // The demo's connections were switched on by the seed, not the api: subscribe their webhooks now.
+    for (const channel of demo?.channels ?? []) await services.channelJobs?.activated(channel);
   }
 
   let url: string | undefined;
@@ -198,9 +224,11 @@ export async function startProcess(
         await agenda.drain({ timeout: config.shutdownTimeoutMs, closeConnection: false });
       }
       await agenda.stop(false);
+      await demo?.close();
       // An api-only process never started Agenda, which is what would close the job channel.
       await backend.notificationChannel?.disconnect();
       await budgetRedis?.quit().catch(() => undefined);
+      await budget?.close();
       // Records the last jobs made are still queued in memory: write them before the database closes.
       await services.transactionRecords.recorder.close();
       await redisPublisher?.close();

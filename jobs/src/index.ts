@@ -7,3 +7,4 @@ export {
   SharedRateBudget,
   type RateBudgetStore,
 } from './transport/shared-rate-budget';
+export { startDemoSync, demoOAuthProviders, type DemoSync } from './demo/demo-sync';

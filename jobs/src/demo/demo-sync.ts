@@ -5,7 +5,11 @@ import type { Services } from '@syncdesk/api';
 import type { Channel } from '@syncdesk/api/src/db/channel.models';
 import { splitValues, valuesForCreate } from '@syncdesk/api/src/modules/channels/channel-settings';
 import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { startSimulators, type RunningSimulators } from '../simulators/start-simulators';
+import {
+  SIMULATOR_CREDENTIALS,
+  startSimulators,
+  type RunningSimulators,
+} from '../simulators/start-simulators';
 
 /**
  * The embedded demo's live half: the Shopify, Mirakl and WMS simulators run inside `npm start`, and
@@ -21,9 +25,22 @@ export interface DemoSync {
   simulators: RunningSimulators;
   /** The simulators' origins: the only private addresses the sync engine may call for the demo. */
   allowedOrigins: string[];
-  /** OAuth app credentials the demo Shopify channel is connected with (token refresh, webhook signatures). */
-  oauthApps: Record<string, { clientId: string; clientSecret: string }>;
+  /** The demo's connections, switched on (their recurring jobs follow from them). */
+  channels: Channel[];
   close(): Promise<void>;
+}
+
+/**
+ * `OAUTH_PROVIDERS_JSON` with the simulated Shopify app added when none is configured: the demo's
+ * token refreshes and webhook signatures use the app's secret, as with a real shop.
+ */
+export function demoOAuthProviders(configured: string | undefined): string {
+  const providers = configured?.trim() ? (JSON.parse(configured) as Record<string, unknown>) : {};
+  providers.shopify ??= {
+    clientId: SIMULATOR_CREDENTIALS.shopify.clientId,
+    clientSecret: SIMULATOR_CREDENTIALS.shopify.clientSecret,
+  };
+  return JSON.stringify(providers);
 }
 
 const DEMO_STORE = 'Acme UK';
@@ -35,8 +52,8 @@ interface DemoConnection {
   name: string;
   isDefault?: boolean;
   body: Record<string, unknown>;
-  /** Stored as the credentials blob. */
-  credentials: Record<string, unknown>;
+  /** Stored as the credentials blob; the form's secret fields (in `body`) when absent. */
+  credentials?: Record<string, unknown>;
 }
 
 async function demoStore(services: Services) {
@@ -54,13 +71,17 @@ async function connect(
   const values = valuesForCreate(connection.type, { name: connection.name, ...connection.body });
   const errors = settingsErrorsFor(connection.type, values);
   if (errors) throw new Error(`Demo ${connection.type} settings are invalid: ${JSON.stringify(errors)}`);
-  const { settings, columns } = splitValues(settingsFormFor(connection.type), values);
+  const { settings, columns, secrets } = splitValues(settingsFormFor(connection.type), values);
   const existing = await services.models.Channel.findOne({
     where: { store_id: store.id, kind: connection.kind, type: connection.type },
     order: [['id', 'ASC']],
   });
   const uuid = existing?.uuid ?? randomUUID();
-  const credentials = writeChannelCredentials(services.credentials, { uuid }, connection.credentials);
+  const credentials = writeChannelCredentials(
+    services.credentials,
+    { uuid },
+    connection.credentials ?? secrets,
+  );
   if (connection.isDefault) {
     await services.models.Channel.update(
       { is_default: false },
@@ -96,6 +117,42 @@ async function connect(
   });
 }
 
+/**
+ * The Mirakl retailer sells the whole catalogue: one listing per product, matched by SKU and waiting
+ * for its first stock push (all of them go in one STO01 file). Only when the channel has none yet.
+ */
+async function listEveryProduct(
+  services: Services,
+  store: { id: number; company_id: number },
+  channel: Channel,
+): Promise<void> {
+  if ((await services.models.ChannelProduct.count({ where: { channel_id: channel.id } })) > 0) return;
+  const products = await services.models.Product.findAll({
+    where: { store_id: store.id },
+    order: [['id', 'ASC']],
+  });
+  await services.models.ChannelProduct.bulkCreate(
+    products.map((product) => ({
+      uuid: randomUUID(),
+      company_id: store.company_id,
+      store_id: store.id,
+      channel_id: channel.id,
+      channel_product_id: `offer-${product.sku}`,
+      sku: product.sku,
+      remote_sku: null,
+      title: product.title,
+      quantity: null,
+      price: product.price,
+      listing_status: 4,
+      product_id: product.id,
+      matched_sku: product.sku,
+      sync_status: 4,
+      pushed_quantity: null,
+      pushed_at: null,
+    })),
+  );
+}
+
 export async function startDemoSync(
   services: Services,
   options: { traffic: boolean },
@@ -116,7 +173,7 @@ export async function startDemoSync(
     shopify: { firstOrderId },
     mirakl: { firstOrderNumber: firstOrderId },
   });
-  const { connections, credentials } = simulators;
+  const { connections } = simulators;
   const channels = await Promise.all([
     connect(services, store, {
       kind: 'channel',
@@ -139,28 +196,28 @@ export async function startDemoSync(
         auto_confirmation: true,
         get_orders_interval: 30,
         use_default_get_orders_interval: false,
+        auto_sync_stock: true,
         push_stock_levels: true,
+        use_low_stock_buffer: true,
+        low_stock_buffer: 1,
+        ...connections.mirakl.credentials,
       },
-      credentials: { ...connections.mirakl.credentials },
     }),
     connect(services, store, {
       kind: 'plugin',
       type: 'wms',
       name: 'Acme Warehouse',
       isDefault: true,
-      body: { ...connections.wms.settings, updates_interval: 15 },
-      credentials: { ...connections.wms.credentials },
+      body: { ...connections.wms.settings, updates_interval: 30, ...connections.wms.credentials },
     }),
   ]);
-  void channels;
+  await listEveryProduct(services, store, channels[1]!);
   return {
+    channels,
     simulators,
     allowedOrigins: [simulators.shopify.url, simulators.mirakl.url, simulators.wms.url].map(
       (url) => new URL(url).origin,
     ),
-    oauthApps: {
-      shopify: { clientId: credentials.shopify.clientId, clientSecret: credentials.shopify.clientSecret },
-    },
     close: () => simulators.close(),
   };
 }

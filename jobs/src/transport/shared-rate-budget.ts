@@ -1,13 +1,44 @@
 import type { Redis } from 'ioredis';
-import {
-  RateLimiterMySQL,
-  RateLimiterRedis,
-  RateLimiterRes,
-  RateLimiterSQLite,
-  type RateLimiterStoreAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterMySQL, RateLimiterRedis, RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
 import type { Sequelize } from 'sequelize';
+import sqlite3 from 'sqlite3';
 import type { BudgetKey, RateBudget } from './rate-budget';
+
+/** What the budget asks of a limiter (one of rate-limiter-flexible's stores). */
+interface BudgetLimiter {
+  consume(key: string): Promise<RateLimiterRes>;
+  get(key: string): Promise<RateLimiterRes | null>;
+  block(key: string, seconds: number): Promise<RateLimiterRes>;
+}
+
+/**
+ * SQLite budgets on a connection of their own, one operation at a time. rate-limiter-flexible's
+ * SQLite store wraps each write in a SAVEPOINT and, when the write fails (the file is busy), rolls
+ * back to it without releasing it, which leaves the handle inside a transaction for good. On
+ * Sequelize's shared handle that swallowed every later autocommit write and locked out every other
+ * writer; on its own handle, serialised, a failure is rolled back completely before the next call.
+ */
+function guardedSqliteLimiter(
+  limiter: RateLimiterSQLite,
+  db: sqlite3.Database,
+  queue: { tail: Promise<unknown> },
+): BudgetLimiter {
+  const run = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = queue.tail.then(work, work).catch(async (error: unknown) => {
+      if (!(error instanceof RateLimiterRes)) {
+        await new Promise<void>((resolve) => db.run('ROLLBACK', () => resolve()));
+      }
+      throw error;
+    });
+    queue.tail = result.catch(() => undefined);
+    return result;
+  };
+  return {
+    consume: (key) => run(() => limiter.consume(key)),
+    get: (key) => run(() => limiter.get(key)),
+    block: (key, seconds) => run(() => limiter.block(key, seconds)),
+  };
+}
 
 /** Where the budgets live: the application's SQL database by default, Redis when there is one. */
 export type RateBudgetStore = { kind: 'sql'; sequelize: Sequelize } | { kind: 'redis'; redis: Redis };
@@ -52,7 +83,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * provider a little after we count it, and not always equally late.
  */
 export class SharedRateBudget implements RateBudget {
-  private readonly limiters = new Map<string, RateLimiterStoreAbstract>();
+  private readonly limiters = new Map<string, BudgetLimiter>();
+  private sqlite: { db: sqlite3.Database; queue: { tail: Promise<unknown> } } | null = null;
   private readonly waiting = new Map<string, number>();
   private readonly keyPrefix: string;
   private readonly tableName: string;
@@ -128,7 +160,14 @@ export class SharedRateBudget implements RateBudget {
     return this.options.store.kind === 'redis' ? Math.ceil(ms / 1000) : ms / 1000;
   }
 
-  private limiter(points: number, durationSeconds: number): RateLimiterStoreAbstract {
+  /** Closes the SQLite budgets' own connection (the process is stopping). */
+  async close(): Promise<void> {
+    const sqlite = this.sqlite;
+    this.sqlite = null;
+    if (sqlite) await new Promise<void>((resolve) => sqlite.db.close(() => resolve()));
+  }
+
+  private limiter(points: number, durationSeconds: number): BudgetLimiter {
     const cacheKey = `${points}/${durationSeconds}`;
     let limiter = this.limiters.get(cacheKey);
     if (!limiter) {
@@ -138,24 +177,28 @@ export class SharedRateBudget implements RateBudget {
     return limiter;
   }
 
-  private createLimiter(points: number, duration: number): RateLimiterStoreAbstract {
+  private createLimiter(points: number, duration: number): BudgetLimiter {
     const common = { keyPrefix: this.keyPrefix, points, duration };
     const { store } = this.options;
     if (store.kind === 'redis') return new RateLimiterRedis({ ...common, storeClient: store.redis });
     const { sequelize } = store;
     if (sequelize.getDialect() === 'sqlite') {
-      // The connection Sequelize uses outside transactions: one writer, so no SQLITE_BUSY. It is
-      // open by the first take (the process has migrated or queried by then).
-      const connection = (sequelize.connectionManager as unknown as { connections: Record<string, unknown> })
-        .connections.default;
-      if (!connection) throw new Error('The SQLite connection is not open yet.');
-      return new RateLimiterSQLite({
+      const storage =
+        (sequelize as unknown as { options: { storage?: string } }).options.storage ?? ':memory:';
+      if (!this.sqlite) {
+        const db = new sqlite3.Database(storage);
+        // Waits for the import's write transaction instead of failing at once.
+        db.configure('busyTimeout', 10_000);
+        this.sqlite = { db, queue: { tail: Promise.resolve() } };
+      }
+      const limiter = new RateLimiterSQLite({
         ...common,
-        storeClient: connection,
+        storeClient: this.sqlite.db,
         storeType: 'sqlite3',
         tableName: this.tableName,
         tableCreated: true,
       });
+      return guardedSqliteLimiter(limiter, this.sqlite.db, this.sqlite.queue);
     }
     return new RateLimiterMySQL({
       ...common,

@@ -92,13 +92,34 @@ export async function sendOrdersToPlugin(
     raw: true,
   });
   const taken = new Set(copies.map((copy) => Number(copy.order_id)));
+  // Copies set back to pending are resends the seller asked for, whenever the order arrived.
+  const resends = (
+    await models.PluginOrder.findAll({
+      where: { plugin_id: plugin.id, sync_status: COPY_PENDING },
+      attributes: ['order_id'],
+      raw: true,
+    })
+  ).map((copy) => Number(copy.order_id));
   const candidates = (
     await models.Order.findAll({
       where: {
         store_id: plugin.store_id,
         sync_status: { [Op.in]: READY },
         [Op.or]: [{ status: null }, { status: { [Op.ne]: 'Cancelled' } }],
-        ...(options.orderIds ? { id: { [Op.in]: options.orderIds } } : {}),
+        // Named orders go whenever; otherwise a newly connected warehouse gets the orders that arrive
+        // from then on, not the store's whole history (those can be sent on purpose, by name).
+        ...(options.orderIds
+          ? { id: { [Op.in]: options.orderIds } }
+          : {
+              [Op.and]: [
+                {
+                  [Op.or]: [
+                    { created_at: { [Op.gte]: plugin.created_at } },
+                    ...(resends.length ? [{ id: { [Op.in]: resends } }] : []),
+                  ],
+                },
+              ],
+            }),
       },
       order: [['id', 'ASC']],
       limit: RUN_LIMIT + taken.size,
