@@ -166,7 +166,7 @@ export function createServices(deps: ServiceDependencies): Services {
     ...createHostedPageServices(core, channelServices),
     ...catalogue,
     ...createOrderDomainServices(core, catalogue),
-    ...createSyncServices(core, catalogue),
+    ...createSyncServices(core, catalogue, channelServices),
     ...createLogServices(core, { logger: deps.logger, explainerLlmUrl: deps.explainerLlmUrl }),
     health: createHealthService({ sequelize: deps.sequelize, jobStore: deps.jobStore }),
     announcements: createAnnouncementService(deps),

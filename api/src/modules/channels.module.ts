@@ -61,7 +61,7 @@ export function createChannelServices(core: CoreServices): ChannelServices {
     customStatuses: createCustomStatusService({ models, activities }),
     ...createCourierServices(core),
     ...createPickupServices(core),
-    ...createChannelAuthorizationServices(core),
+    ...createChannelAuthorizationServices(core, channelJobs),
     ...createChannelWebhookServices(core),
   };
 }

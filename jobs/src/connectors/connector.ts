@@ -36,6 +36,8 @@ export interface OrdersPage {
    * page's orders are stored, so a crash re-reads the page instead of skipping it.
    */
   watermark: Date | null;
+  /** Remote ids of this page's orders waiting for the seller to accept them (Mirakl WAITING_ACCEPTANCE). */
+  awaitingAcceptance?: string[];
 }
 
 export interface StockLevel {

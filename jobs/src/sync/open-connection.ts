@@ -107,4 +107,6 @@ export async function saveTokenGrant(services: Services, channel: Channel, grant
   channel.credentials = writeChannelCredentials(services.credentials, channel, { ...stored, oauth });
   channel.token_expires_at = grant.expiresAt;
   await channel.save();
+  // The next refresh job follows the new expiry.
+  await services.channelJobs?.sync(channel);
 }

@@ -363,7 +363,7 @@ export function createOrderImportService(deps: {
         // 2. What is stored already (locked first: the reads after it see the batch before ours
         // committed), and the products the lines name, asked for together.
         const storedRead = readStored(queue, channelId, remoteIds);
-        const matchesRead = matchProducts(queue, dialect, storeId, skus);
+        const matchesRead = matchProducts(queue, dialect, storeId, skus, channelId);
         const stored = await storedRead;
 
         const deltas = new Map<string, number>();

@@ -31,20 +31,37 @@ export interface ProductMatches {
   components: Map<number, OrderKitItemDto[]>;
 }
 
-/** Reads the products and kit components for these SKUs: two statements, sent together. */
+/**
+ * Reads the products the batch's SKUs name and each kit's components: three statements, sent
+ * together. A SKU names a product by the product's own SKU, or through the channel's listing with
+ * that SKU matched to a product (a channel selling our product under its own SKU): the seller's
+ * match wins, so a re-imported order keeps the product its line was matched to.
+ */
 export async function matchProducts(
   queue: StatementQueue,
   dialect: SqlDialect,
   storeId: number,
   skus: string[],
+  channelId?: number,
 ): Promise<ProductMatches> {
   const products = new Map<string, MatchedProduct>();
   const components = new Map<number, OrderKitItemDto[]>();
   if (skus.length === 0) return { products, components };
   const skuList = inList(dialect, skus);
+  const listed =
+    channelId === undefined
+      ? ''
+      : ` OR id IN (SELECT product_id FROM channel_products WHERE store_id = ${storeId} AND channel_id = ${channelId} AND sku IN (${skuList}))`;
   const found = queue.rows<MatchedProduct>(
     `SELECT id, sku, type FROM products WHERE store_id = ${storeId} AND sku IN (${skuList})`,
   );
+  const viaListings =
+    channelId === undefined
+      ? Promise.resolve([])
+      : queue.rows<MatchedProduct & { listing_sku: string }>(
+          `SELECT cp.sku AS listing_sku, p.id, p.sku, p.type FROM channel_products cp JOIN products p ON p.id = cp.product_id ` +
+            `WHERE cp.store_id = ${storeId} AND cp.channel_id = ${channelId} AND cp.sku IN (${skuList})`,
+        );
   const items = queue.rows<{
     kit_product_id: number;
     component_product_id: number;
@@ -52,9 +69,12 @@ export async function matchProducts(
     quantity: number;
   }>(
     `SELECT kit_product_id, component_product_id, sku, quantity FROM kit_items WHERE kit_product_id IN ` +
-      `(SELECT id FROM products WHERE store_id = ${storeId} AND type = 'kit' AND sku IN (${skuList})) ORDER BY id`,
+      `(SELECT id FROM products WHERE store_id = ${storeId} AND type = 'kit' AND (sku IN (${skuList})${listed})) ORDER BY id`,
   );
   for (const product of await found) products.set(product.sku.toLowerCase(), product);
+  for (const { listing_sku: listingSku, ...product } of await viaListings) {
+    products.set(listingSku.toLowerCase(), product);
+  }
   for (const item of await items) {
     const list = components.get(item.kit_product_id) ?? [];
     list.push({ product_id: item.component_product_id, sku: item.sku, quantity: item.quantity });

@@ -246,6 +246,9 @@ export function createMiraklConnector(
     const overlap = Math.min(pageOverlap, Math.floor(page.orders.length / 2));
     return {
       orders: mapOrders(fresh),
+      awaitingAcceptance: fresh
+        .filter((order) => order.order_state === 'WAITING_ACCEPTANCE')
+        .map((order) => order.order_id),
       next: last
         ? null
         : encodeCursor({

@@ -83,7 +83,7 @@ async function importChangedOrders(
       });
       if (!result.imported) return;
       imported += result.created + result.updated;
-      await acceptWaitingOrders(open, connector, page.orders);
+      await acceptWaitingOrders(open, connector, page.orders, page.awaitingAcceptance);
     }
     // Only now that the page is stored (and its orders accepted) may the next run start after it.
     if (page.watermark) await services.syncState.advanceWatermark(channelId, page.watermark);
@@ -132,10 +132,18 @@ async function acceptWaitingOrders(
   open: OpenConnection,
   connector: ChannelConnector,
   orders: readonly NormalisedOrderInput[],
+  awaitingAcceptance?: readonly string[],
 ): Promise<void> {
   if (open.info.settings.auto_confirmation !== true || !connector.acceptOrder) return;
+  // The connector names the orders waiting for acceptance when it knows; else every unpaid one is tried.
+  const waiting = awaitingAcceptance ? new Set(awaitingAcceptance) : null;
   for (const order of orders) {
-    if (order.status !== 'Unpaid' || order.payment_status !== 'Pending') continue;
+    if (
+      waiting
+        ? !waiting.has(String(order.remote_id))
+        : order.status !== 'Unpaid' || order.payment_status !== 'Pending'
+    )
+      continue;
     const lineIds = order.lines
       .map((line) => (line.remote_id === null || line.remote_id === undefined ? '' : String(line.remote_id)))
       .filter((id) => id !== '');

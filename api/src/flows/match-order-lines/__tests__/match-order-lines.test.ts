@@ -126,5 +126,16 @@ describe.each(TEST_DIALECTS)('matching order lines whose SKU was unknown (%s)', 
       matched_sku: `REAL-${dialect}-${sequence}`,
     });
     expect(await quantityOf(productId)).toBe(4);
+
+    // Downloaded again with a changed quantity: the import matches through the listing too, so the
+    // line keeps its product and only the difference moves stock.
+    await server.services.orderImport.importBatch(channel.id, [
+      orderOf(`S-${sequence}`, [{ sku: shopSku, quantity: 5 }]),
+    ]);
+    expect(await lineOf(orderId)).toMatchObject({
+      product_id: productId,
+      matched_sku: `REAL-${dialect}-${sequence}`,
+    });
+    expect(await quantityOf(productId)).toBe(2);
   });
 });

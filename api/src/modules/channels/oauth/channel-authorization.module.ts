@@ -1,3 +1,4 @@
+import type { ChannelJobSchedule } from '../../../jobs/channel-job-schedule';
 import type { CoreServices } from '../../../services';
 import {
   createChannelAuthorizationService,
@@ -14,7 +15,10 @@ export interface ChannelAuthorizationServices {
 }
 
 /** Builds the OAuth flow from the core services; a bad OAUTH_PROVIDERS_JSON stops the start-up here. */
-export function createChannelAuthorizationServices(core: CoreServices): ChannelAuthorizationServices {
+export function createChannelAuthorizationServices(
+  core: CoreServices,
+  channelJobs?: ChannelJobSchedule,
+): ChannelAuthorizationServices {
   return {
     channelAuthorization: createChannelAuthorizationService({
       models: core.models,
@@ -24,6 +28,9 @@ export function createChannelAuthorizationServices(core: CoreServices): ChannelA
       stateUses: createOAuthStateUses(core.sequelize),
       providers: parseOAuthProviderSettings(core.oauth.providersJson),
       appUrl: core.appUrl,
+      authorized: async (channel) => {
+        await channelJobs?.sync(channel);
+      },
     }),
   };
 }

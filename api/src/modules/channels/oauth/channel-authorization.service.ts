@@ -93,6 +93,8 @@ export interface ChannelAuthorizationDependencies {
   appUrl: string;
   /** The token request; tests may replace it, production uses the global fetch. */
   fetch?: typeof fetch;
+  /** A channel just authorised: its recurring jobs (token refresh, order download) follow. */
+  authorized?: (channel: Channel) => Promise<void>;
 }
 
 // What a provider puts in the callback when the user (or the provider) said no (RFC 6749 §4.1.2.1).
@@ -176,6 +178,7 @@ export function createChannelAuthorizationService(
     channel.authorized_at = now;
     channel.token_expires_at = expiresAt;
     await channel.save();
+    await deps.authorized?.(channel);
     const hostedLink = claims.hostedPageId
       ? await models.HostedPage.findByPk(claims.hostedPageId, { attributes: ['id', 'name'] })
       : null;
