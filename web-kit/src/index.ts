@@ -118,3 +118,4 @@ export {
   type ImportReport,
   type TransferStartedResponse,
 } from './transfers/transfers.api';
+export { lagSentence, lagText, pendingText } from './format/sync-lag-text';

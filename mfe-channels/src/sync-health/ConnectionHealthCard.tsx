@@ -6,7 +6,7 @@ import { routes, type ConnectionSyncHealthDto, type RouteParam } from '@syncdesk
 import { formatDate, useDebouncedRefresh, useRealtimeEvent } from '@syncdesk/web-kit';
 
 import { getChannelSyncHealth } from './sync-health.api';
-import { lagText, pendingText } from './sync-lag-text';
+import { lagText, pendingText } from '@syncdesk/web-kit';
 
 /** A run ends with several changes at once (orders imported, pushes queued); one reload covers them. */
 const LIVE_REFRESH_DELAY_MS = 500;

@@ -1,3 +1,4 @@
+export { RECORD_TYPES, recordTypeLabel } from '@syncdesk/contracts';
 import {
   ROUTE_PATTERNS,
   routes,
@@ -6,26 +7,6 @@ import {
 } from '@syncdesk/contracts';
 
 import type { RecordSource } from './transaction-records.api';
-
-/** The job types a record can carry (contracts' job names without their area), as the filter offers them. */
-export const RECORD_TYPES = [
-  { value: 'get_orders', label: 'Get orders' },
-  { value: 'submit_inventory', label: 'Submit inventory' },
-  { value: 'submit_fulfillment', label: 'Submit fulfilment' },
-  { value: 'pickup_order', label: 'Pickup order' },
-  { value: 'refresh_tokens', label: 'Refresh tokens' },
-  { value: 'webhook_subscriptions', label: 'Webhook subscriptions' },
-  { value: 'sync_orders', label: 'Sync orders' },
-  { value: 'get_updates', label: 'Get updates' },
-] as const;
-
-/** A record's type in words; a type this screen does not know yet reads as its words, title-cased. */
-export function recordTypeLabel(type: string): string {
-  const known = RECORD_TYPES.find((entry) => entry.value === type);
-  if (known) return known.label;
-  const words = type.replace(/[._]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** What a bulk retry or ignore did: "3 retried, 1 left alone". */
 export function bulkResultText(action: 'retry' | 'ignore', result: TransactionRecordBulkResult): string {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import {
   LOG_STATUS,
+  recordTypeLabel,
   routes,
   type ConnectionSyncHealthDto,
   type DashboardDto,
@@ -12,6 +13,7 @@ import {
 import {
   DataTable,
   formatDate,
+  lagSentence,
   quietApiClient,
   StatusTag,
   useCan,
@@ -41,38 +43,8 @@ function recordRoute(record: TransactionRecordDto): string {
     : routes.channelTransactionRecordDetail(record.store_id, record.channel_id, record.id);
 }
 
-// The same words as the channel page's health card (mfe-channels sync-health/sync-lag-text.ts);
-// the shell cannot import a remote's code, and two short functions do not earn a shared module yet.
-function lagText(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  if (whole < 60) return `${whole} s`;
-  const minutes = Math.floor(whole / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  return `${Math.floor(hours / 24)} days`;
-}
-
-/** "Acme Shopify is 3 min behind: 2 stock pushes waiting". */
-export function worstLagSentence(health: ConnectionSyncHealthDto): string {
-  const waiting: string[] = [];
-  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many} waiting`;
-  if (health.pending_stock_pushes > 0)
-    waiting.push(count(health.pending_stock_pushes, 'stock push', 'stock pushes'));
-  if (health.pending_fulfilments > 0)
-    waiting.push(count(health.pending_fulfilments, 'fulfilment', 'fulfilments'));
-  const head =
-    health.lag_seconds > 0
-      ? `${health.channel_name} is ${lagText(health.lag_seconds)} behind`
-      : health.channel_name;
-  return waiting.length > 0 ? `${head}: ${waiting.join(', ')}` : head;
-}
-
-/** A job type in words: 'submit_inventory' → 'Submit inventory'. */
-function typeLabel(type: string): string {
-  const words = type.replace(/[._]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** "Acme Shopify is 3 min behind: 2 stock pushes waiting" (the channel page's words). */
+export const worstLagSentence = (health: ConnectionSyncHealthDto): string => lagSentence(health);
 
 /** A figure still loading, or a dash when the figures could not be read (the alert above says so). */
 function Pending({ failed }: { failed: boolean }) {
@@ -107,7 +79,7 @@ const COLUMNS: DataTableColumn<TransactionRecordDto>[] = [
         </Link>
       ),
   },
-  { key: 'type', title: 'Type', render: (_, record) => typeLabel(record.type) },
+  { key: 'type', title: 'Type', render: (_, record) => recordTypeLabel(record.type) },
   {
     key: 'status',
     title: 'Status',

@@ -7,6 +7,12 @@ import type { JobDefinition } from '../job-definition';
 /** Levels per call when the connector does not say otherwise (Mirakl folds them into one file anyway). */
 const STOCK_BATCH_SIZE = 100;
 
+/** How old a killed run's claims must be to be taken again; crash tests shorten it (`STOCK_PUSH_ABANDONED_MS`). */
+function abandonedAfterMs(): number | undefined {
+  const ms = Number(process.env.STOCK_PUSH_ABANDONED_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
 /**
  * Tells one channel the stock of its waiting listings (spec job type submit_inventory). Queued
  * whenever a listing's target moves; many runs queued by a burst coalesce, because each claims the
@@ -33,7 +39,11 @@ export const submitInventoryJob: JobDefinition<typeof JOB_NAMES.submitInventory>
             batchSize: STOCK_BATCH_SIZE,
             push: (levels) => connector.pushStock!(levels),
           },
-          { offered, freshness: await ordersFreshnessOf(services, open.channel.id) },
+          {
+            offered,
+            freshness: await ordersFreshnessOf(services, open.channel.id),
+            abandonedAfterMs: abandonedAfterMs(),
+          },
         );
       },
       {

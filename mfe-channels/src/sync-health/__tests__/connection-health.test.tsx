@@ -6,7 +6,7 @@ import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-s
 
 import { renderPage } from '../../__tests__/render-page';
 import { connection, MANAGER } from '../../connections/__tests__/connection-fixtures';
-import { lagSentence, lagText } from '../sync-lag-text';
+import { lagSentence, lagText } from '@syncdesk/web-kit';
 
 jest.mock(
   'socket.io-client',

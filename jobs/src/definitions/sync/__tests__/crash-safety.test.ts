@@ -1,0 +1,300 @@
+import { randomUUID } from 'node:crypto';
+import { Op } from 'sequelize';
+import { channelQuantity, PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
+import type { Channel } from '@syncdesk/api/src/db/channel.models';
+import type { Store } from '@syncdesk/api/src/db/models';
+import { stockInputsOf } from '@syncdesk/api/src/flows/push-stock/stock-inputs';
+import { stockSettingsOf } from '@syncdesk/api/src/modules/channel-products/channel-quantities';
+import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
+import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
+import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
+import { startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
+import {
+  SHOPIFY_SIMULATOR_DEFAULTS,
+  startShopifySimulator,
+  type ShopifySimulator,
+} from '../../../connectors/shopify/simulator';
+import { shopifyTime } from '../../../connectors/shopify/simulator/simulator-time';
+import { startWorker, waitFor, type WorkerProcess } from './worker-processes';
+
+const KILLS = 10;
+/** 14 pages of 250: more pages than kills, so every kill can land with orders still to come. */
+const ORDER_COUNT = 3_500;
+const SKUS = Array.from({ length: 20 }, (_, index) => `CRASH-${String(index + 1).padStart(2, '0')}`);
+/** How old a killed run's stock claims must be before another run takes them again (default 20 min). */
+const ABANDONED_MS = 3_000;
+
+const SYNCED = PRODUCT_SYNC_STATUS.byKey('synced').value;
+const IN_PROGRESS = PRODUCT_SYNC_STATUS.byKey('inventory_level_in_progress').value;
+const WAITING = [PRODUCT_SYNC_STATUS.byKey('pending').value, PRODUCT_SYNC_STATUS.byKey('inventory_level_pending').value];
+
+/**
+ * A worker process SIGKILLed in the middle of its work, ten times, then started again: an order
+ * download stores every order exactly once and ends at the right watermark; a stock push ends with
+ * the channel holding, for every SKU, what our stock rules say now, and no claim left in progress.
+ */
+describe('crash safety of a killed worker (mysql, real processes)', () => {
+  let database: TestDatabase;
+  let server: TestProcess;
+  let company: CompanyFixture;
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('mysql', 'crash_safety');
+    // Migrates and serves the data; the work is done by the worker processes the tests start.
+    server = await startTestProcess(database.url, { APP_ROLE: 'api' });
+    company = await createCompany(server.services, { name: 'Crashco', stores: ['Crashco UK', 'Crashco DE'] });
+  });
+  afterAll(async () => {
+    for (const worker of workers) if (worker.child.exitCode === null) await worker.kill();
+    await server?.close();
+    await database?.drop();
+  });
+
+  const services = () => server.services;
+  const worker = () => {
+    const started = startWorker({
+      databaseUrl: database.url,
+      dataDir: server.dataDir,
+      environment: { STOCK_PUSH_ABANDONED_MS: String(ABANDONED_MS) },
+    });
+    workers.push(started);
+    return started;
+  };
+
+  async function shopifyChannel(store: Store, shop: ShopifySimulator, settings: Record<string, unknown>) {
+    const uuid = randomUUID();
+    return services().models.Channel.create({
+      uuid,
+      company_id: store.company_id,
+      store_id: store.id,
+      kind: 'channel',
+      type: 'shopify',
+      name: `Shopify ${uuid.slice(0, 6)}`,
+      is_active: true,
+      account_nominal_code: null,
+      api_version: null,
+      settings: { shop_url: shop.url, ...settings },
+      credentials: writeChannelCredentials(
+        services().credentials,
+        { uuid },
+        { oauth: { access_token: SHOPIFY_SIMULATOR_DEFAULTS.accessToken } },
+      ),
+      authorized_at: null,
+      token_expires_at: null,
+    });
+  }
+
+  describe('an order download', () => {
+    let shop: ShopifySimulator;
+    beforeAll(async () => {
+      shop = await startShopifySimulator({ skus: SKUS, seed: 11 });
+    });
+    afterAll(async () => {
+      await shop?.close();
+    });
+
+    /**
+     * Orders of the last hour, a few per second: Shopify keeps times to the second, so orders made
+     * in one burst would share a second and every restart would read them all again.
+     */
+    function seedOrders(count: number): void {
+      for (let index = 0; index < count; index += 1) shop.state.createOrder();
+      const from = Date.now() - 3_600_000;
+      [...shop.state.shop.orders.values()].forEach((stored, index) => {
+        const at = from + Math.floor(index / 5) * 1000;
+        stored.createdMs = stored.updatedMs = Math.floor(at / 1000) * 1000;
+        stored.order.created_at = stored.order.updated_at = shopifyTime(at);
+      });
+    }
+
+    const storedRemoteIds = async (channel: Channel) =>
+      (
+        await services().models.Order.findAll({
+          where: { channel_id: channel.id },
+          attributes: ['remote_id'],
+          raw: true,
+        })
+      ).map((row) => String(row.remote_id));
+    const storedCount = (channel: Channel) =>
+      services().models.Order.count({ where: { channel_id: channel.id } });
+    const watermarkOf = async (channel: Channel) =>
+      (await services().models.ChannelSyncState.findByPk(channel.id))?.orders_watermark ?? null;
+
+    it('stores every order once, none lost, after ten kills in the middle of the import', async () => {
+      seedOrders(ORDER_COUNT);
+      const remote = [...shop.state.shop.orders.values()];
+      const newest = Math.max(...remote.map((stored) => stored.updatedMs));
+      const channel = await shopifyChannel(company.stores[0]!, shop, {
+        get_orders: true,
+        push_stock_levels: false,
+      });
+
+      let before = 0;
+      for (let kill = 1; kill <= KILLS; kill += 1) {
+        const running = worker();
+        // Killed as soon as this run has stored something: in the middle of a page or between two.
+        const reached = await waitFor(`orders stored before kill ${kill}`, async () => {
+          const count = await storedCount(channel);
+          return count > before ? count : null;
+        });
+        await running.kill();
+        const after = await storedCount(channel);
+        expect(after).toBeGreaterThanOrEqual(reached);
+        expect(after).toBeLessThan(ORDER_COUNT);
+        before = after;
+
+        // What makes a restart safe: the watermark never passes an order that is not stored.
+        const watermark = await watermarkOf(channel);
+        if (watermark) {
+          const stored = new Set(await storedRemoteIds(channel));
+          const skipped = remote.filter(
+            (order) => order.updatedMs < watermark.getTime() && !stored.has(String(order.order.id)),
+          );
+          expect(skipped).toEqual([]);
+        }
+      }
+
+      const last = worker();
+      await waitFor(
+        'every order stored and the watermark at the newest',
+        async () =>
+          (await storedCount(channel)) >= ORDER_COUNT && (await watermarkOf(channel))?.getTime() === newest,
+        120_000,
+      );
+      await last.stop();
+
+      const ids = await storedRemoteIds(channel);
+      expect(ids).toHaveLength(ORDER_COUNT);
+      expect(new Set(ids).size).toBe(ORDER_COUNT);
+      expect([...ids].sort()).toEqual(remote.map((stored) => String(stored.order.id)).sort());
+      expect((await watermarkOf(channel))?.getTime()).toBe(newest);
+    }, 240_000);
+  });
+
+  describe('a stock push', () => {
+    let shop: ShopifySimulator;
+    beforeAll(async () => {
+      shop = await startShopifySimulator({ skus: SKUS, initialStock: 30, seed: 12 });
+    });
+    afterAll(async () => {
+      await shop?.close();
+    });
+
+    const stockSets = () =>
+      shop.state
+        .calls()
+        .filter((call) => call.method === 'POST' && call.path.endsWith('inventory_levels/set.json')).length;
+
+    it('ends with the last value of every SKU at the channel and no claim stuck, after ten kills mid-push', async () => {
+      const store = company.stores[1]!;
+      const channel = await shopifyChannel(store, shop, {
+        get_orders: false,
+        auto_sync_stock: true,
+        push_stock_levels: true,
+      });
+      const products = [];
+      for (const sku of SKUS) {
+        const product = await services().models.Product.create({
+          uuid: randomUUID(),
+          company_id: store.company_id,
+          store_id: store.id,
+          sku,
+          title: sku,
+          quantity: 30,
+          nominal_code: null,
+          barcode: null,
+          price: null,
+        });
+        await services().models.ChannelProduct.create({
+          uuid: randomUUID(),
+          company_id: store.company_id,
+          store_id: store.id,
+          channel_id: channel.id,
+          channel_product_id: `gid-${sku}`,
+          sku,
+          remote_sku: null,
+          title: sku,
+          quantity: 30,
+          price: null,
+          product_id: product.id,
+          matched_sku: sku,
+          sync_status: SYNCED,
+          pushed_quantity: 30,
+        });
+        products.push(product);
+      }
+      // Every SKU moves in each round; each apply queues a submit_inventory run.
+      let round = 0;
+      const changeEverySku = async () => {
+        round += 1;
+        await services().stock.apply(
+          null,
+          store.id,
+          products.map((product, index) => ({
+            productId: product.id,
+            setTo: (round * 7 + index * 3) % 41,
+            reason: 'correction' as const,
+          })),
+        );
+      };
+      const listings = () =>
+        services().models.ChannelProduct.findAll({
+          where: { channel_id: channel.id },
+          attributes: ['id', 'sku', 'sync_status', 'pushed_quantity'],
+          raw: true,
+        });
+
+      let leftInProgress = 0;
+      for (let kill = 1; kill <= KILLS; kill += 1) {
+        await changeEverySku();
+        const sets = stockSets();
+        const running = worker();
+        await waitFor(`a stock call before kill ${kill}`, async () => stockSets() > sets);
+        // Stock moves again while the push is in flight, then the worker dies.
+        await changeEverySku();
+        await running.kill();
+        leftInProgress += (await listings()).filter((listing) => listing.sync_status === IN_PROGRESS).length;
+      }
+      // The scenario happened: some kills left listings claimed by a run that no longer exists.
+      expect(leftInProgress).toBeGreaterThan(0);
+
+      // What our stock rules say now, for each SKU.
+      const inputs = await stockInputsOf(
+        services().models,
+        products.map((product) => product.id),
+        stockSettingsOf(channel.settings),
+      );
+      const expected: Record<string, number> = {};
+      for (const product of products) {
+        const input = inputs.get(product.id)!;
+        expected[product.sku!] = channelQuantity(input.available, stockSettingsOf(channel.settings), input.autoSyncStock)
+          .quantity!;
+      }
+
+      // No new change: the restarted worker alone must finish what the killed runs had claimed.
+      const last = worker();
+      await waitFor(
+        'every SKU at its latest value and every listing synced',
+        async () => {
+          const stock = shop.state.stock();
+          if (SKUS.some((sku) => stock[sku] !== expected[sku])) return false;
+          return (await listings()).every((listing) => listing.sync_status === SYNCED);
+        },
+        90_000,
+      );
+      await last.stop();
+
+      const stock = shop.state.stock();
+      expect(Object.fromEntries(SKUS.map((sku) => [sku, stock[sku]]))).toEqual(expected);
+      const final = await listings();
+      expect(final.filter((listing) => listing.sync_status !== SYNCED)).toEqual([]);
+      expect(Object.fromEntries(final.map((listing) => [listing.sku, listing.pushed_quantity]))).toEqual(expected);
+      expect(
+        await services().models.ChannelProduct.count({
+          where: { channel_id: channel.id, sync_status: { [Op.in]: [IN_PROGRESS, ...WAITING] } },
+        }),
+      ).toBe(0);
+    }, 180_000);
+  });
+});
