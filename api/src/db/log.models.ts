@@ -39,6 +39,7 @@ export class TransactionRecord extends Model<
   declare operation: { job: string; data: Record<string, unknown> } | null;
   declare retry_of_id: number | null;
   declare retried_by_id: CreationOptional<number | null>;
+  declare retry_queued_at: CreationOptional<Date | null>;
   declare ignored_at: CreationOptional<Date | null>;
   declare created_at: Date;
 }
@@ -76,6 +77,7 @@ export function defineLogModels(sequelize: Sequelize): LogModels {
       operation: jsonColumn('operation', true),
       retry_of_id: { type: DataTypes.INTEGER, allowNull: true },
       retried_by_id: { type: DataTypes.INTEGER, allowNull: true },
+      retry_queued_at: { type: DataTypes.DATE, allowNull: true },
       ignored_at: { type: DataTypes.DATE, allowNull: true },
       // The call's start, given by the recorder (not the insert time: records are written in batches).
       created_at: { type: DataTypes.DATE(3), allowNull: false },

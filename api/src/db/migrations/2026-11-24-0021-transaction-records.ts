@@ -47,6 +47,8 @@ export const up: Migration = async ({ context: { queryInterface } }) => {
     operation: { type: DataTypes.TEXT, allowNull: true },
     retry_of_id: { type: DataTypes.INTEGER, allowNull: true },
     retried_by_id: { type: DataTypes.INTEGER, allowNull: true },
+    // Set when a retry is queued, so a second click before the retry's first call queues nothing.
+    retry_queued_at: { type: DataTypes.DATE, allowNull: true },
     ignored_at: { type: DataTypes.DATE, allowNull: true },
     created_at: { type: DataTypes.DATE(3), allowNull: false },
   });

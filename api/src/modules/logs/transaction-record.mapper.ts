@@ -6,7 +6,12 @@ const FAILED = LOG_STATUS.byKey('failed').value;
 
 /** Retry is offered for a failed record that knows how to run again and was not retried yet. */
 export function isRetryable(record: TransactionRecord): boolean {
-  return record.status === FAILED && record.retried_by_id === null && record.operation !== null;
+  return (
+    record.status === FAILED &&
+    record.retried_by_id === null &&
+    (record.retry_queued_at ?? null) === null &&
+    record.operation !== null
+  );
 }
 
 export function toTransactionRecordDto(

@@ -269,12 +269,18 @@ export function createTransactionRecordService(
       const wanted = [...new Set(logIds)];
       const records = await models.TransactionRecord.findAll({
         where: { id: wanted, ...recordsOf(channel) },
-        attributes: ['id', 'status', 'operation', 'retried_by_id'],
+        attributes: ['id', 'status', 'operation', 'retried_by_id', 'retry_queued_at'],
       });
       let updated = 0;
       for (const record of records) {
         const operation = record.operation;
         if (!isRetryable(record) || !operation || !KNOWN_JOBS.has(operation.job)) continue;
+        // Claimed first: of two clicks (or two users) at once, one queues the retry.
+        const [claimed] = await models.TransactionRecord.update(
+          { retry_queued_at: new Date() },
+          { where: { id: record.id, retry_queued_at: null, retried_by_id: null } },
+        );
+        if (claimed !== 1) continue;
         const job = operation.job as JobName;
         await deps.jobs.enqueue(job, { ...operation.data, retryOfLogId: record.id } as JobData[typeof job]);
         updated += 1;

@@ -24,7 +24,10 @@ export interface TransactionRecorderOptions {
   maxQueued?: number;
 }
 
-type Row = Omit<TransactionRecord['_creationAttributes'], 'id' | 'retried_by_id' | 'ignored_at'>;
+type Row = Omit<
+  TransactionRecord['_creationAttributes'],
+  'id' | 'retried_by_id' | 'retry_queued_at' | 'ignored_at'
+>;
 
 const cut = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 

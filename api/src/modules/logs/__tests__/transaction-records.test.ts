@@ -321,6 +321,16 @@ describe('transaction records and dashboard (mysql)', () => {
     const { jobs } = await server.agenda.queryJobs({ name: 'channels.submit_inventory' });
     expect(jobs.map((job) => job.data)).toContainEqual({ channelId, retryOfLogId: failedId });
 
+    // Clicked again before the retry made its first call: nothing more is queued.
+    const twice = await call<{ data: { updated: number } }>('PUT', `${base()}/retry`, ownerToken, {
+      log_ids: [failedId],
+    });
+    expect(twice.body.data).toEqual({ updated: 0, skipped: 1 });
+    const after = await server.agenda.queryJobs({ name: 'channels.submit_inventory' });
+    expect(
+      after.jobs.filter((job) => (job.data as { retryOfLogId?: number }).retryOfLogId === failedId),
+    ).toHaveLength(1);
+
     // What the worker's transport records for the retried job.
     await record({ message: 'stock push retried', type: 'submit_inventory', retryOfId: failedId });
     const shown = await call<{ data: TransactionRecordDto }>('GET', `${base()}/${failedId}`);
