@@ -33,6 +33,7 @@ export class ChannelSyncState extends Model<
   declare deactivated_at: CreationOptional<Date | null>;
   /** Set by the one job refreshing the channel's token; others wait for it. */
   declare token_refresh_claimed_at: CreationOptional<Date | null>;
+  declare stock_push_claimed_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -59,6 +60,7 @@ export function defineSyncModels(sequelize: Sequelize): SyncModels {
     oldest_unimported_at: date(),
     deactivated_at: date(),
     token_refresh_claimed_at: date(),
+    stock_push_claimed_at: date(),
     created_at: DataTypes.DATE,
     updated_at: DataTypes.DATE,
   });

@@ -24,7 +24,17 @@ export interface JobContext {
 export interface JobDefinition<N extends JobName = JobName> {
   name: N;
   handler(data: JobData[N], context: JobContext): Promise<void>;
-  options?: { concurrency?: number; lockLifetime?: number; priority?: number };
+  options?: {
+    concurrency?: number;
+    lockLifetime?: number;
+    priority?: number;
+    /**
+     * Delete a one-off run once it succeeded (failed ones stay to be looked at). For the sync's
+     * event-driven jobs, queued by every webhook and stock change: the table would otherwise grow
+     * by thousands of finished rows a day.
+     */
+    removeOnComplete?: boolean;
+  };
 }
 
 /** Any one of our jobs, whatever its name. */

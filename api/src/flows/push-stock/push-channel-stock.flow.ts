@@ -1,9 +1,9 @@
 import { Op, type InferCreationAttributes } from 'sequelize';
-import { channelQuantity, PRODUCT_SYNC_STATUS, rooms, type Publish } from '@syncdesk/contracts';
+import { channelQuantity, JOB_NAMES, PRODUCT_SYNC_STATUS, rooms, type Publish } from '@syncdesk/contracts';
 import type { Channel } from '../../db/channel.models';
 import type { Models } from '../../db/models';
 import type { StockPushRecord } from '../../db/stock-push.models';
-import type { JobScheduler } from '../../jobs/job-scheduler';
+import { isRecurringJobScheduler, type JobScheduler } from '../../jobs/job-scheduler';
 import { stockSettingsOf } from '../../modules/channel-products/channel-quantities';
 import {
   chunksOf,
@@ -34,6 +34,8 @@ export interface StockPushSummary {
   pushed: number;
   failed: number;
   held: number;
+  /** Listings this run held back (left pending for the run after the next order download). */
+  heldIds: number[];
 }
 
 export const STOCK_PUSH_MESSAGES = {
@@ -98,20 +100,40 @@ export async function pushChannelStock(
 ): Promise<StockPushSummary> {
   const { models } = deps;
   const now = options.now ?? (() => new Date());
-  const summary: StockPushSummary = { pushed: 0, failed: 0, held: 0 };
+  const summary: StockPushSummary = { pushed: 0, failed: 0, held: 0, heldIds: [] };
   const pushedProducts = new Set<number>();
   // A worker killed mid-push leaves its listings in progress; past any real push's length they
   // wait again, and this run sends their quantity as it is now.
+  const abandonedAfterMs = options.abandonedAfterMs ?? ABANDONED_PUSH_MS;
   await models.ChannelProduct.update(
     { sync_status: LEVEL_PENDING },
     {
       where: {
         channel_id: channel.id,
         sync_status: IN_PROGRESS,
-        updated_at: { [Op.lt]: new Date(now().getTime() - (options.abandonedAfterMs ?? ABANDONED_PUSH_MS)) },
+        updated_at: { [Op.lt]: new Date(now().getTime() - abandonedAfterMs) },
       },
     },
   );
+  // Claims too young to take yet may be a dead run's (its job is retaken as soon as its lock
+  // lapses): look again once they are old enough, or a listing no later change touches stays in
+  // progress for good. A live run's claims only cost that later run finding nothing to do.
+  const youngestClaim = await models.ChannelProduct.findOne({
+    where: { channel_id: channel.id, sync_status: IN_PROGRESS },
+    attributes: ['updated_at'],
+    order: [['updated_at', 'DESC']],
+  });
+  if (youngestClaim) {
+    const data = { channelId: channel.id };
+    const when = new Date(youngestClaim.updated_at.getTime() + abandonedAfterMs + 1000);
+    // One such look per channel: overlapping live runs move it instead of adding rows.
+    if (isRecurringJobScheduler(deps.jobs)) {
+      await deps.jobs.at(JOB_NAMES.submitInventory, data, when, {
+        channelId: channel.id,
+        abandonedClaims: true,
+      });
+    } else await deps.jobs.enqueueAt(JOB_NAMES.submitInventory, data, when);
+  }
   const waiting = await models.ChannelProduct.findAll({
     where: { channel_id: channel.id, sync_status: { [Op.in]: WAITING } },
     attributes: ['id', 'product_id', 'sku', 'remote_sku', 'quantity', 'pushed_quantity'],
@@ -249,6 +271,7 @@ export async function pushChannelStock(
         { where: { id: { [Op.in]: held.map((level) => level.listingId) }, sync_status: IN_PROGRESS } },
       );
       summary.held += held.length;
+      summary.heldIds.push(...held.map((level) => level.listingId));
     }
 
     const ordered = lowersFirst(going);

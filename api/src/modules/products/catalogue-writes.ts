@@ -3,7 +3,7 @@ import { Transaction, UniqueConstraintError, type Sequelize } from 'sequelize';
 /** Runs a write transaction of the catalogue; the work may run again, so it reads what it needs inside. */
 export type CatalogueWrite = <T>(work: (transaction: Transaction) => Promise<T>) => Promise<T>;
 
-const ATTEMPTS = 4;
+const ATTEMPTS = 6;
 /** MySQL/MariaDB: deadlock found, lock wait timeout. */
 const RETRIED_MYSQL_ERRORS = new Set([1213, 1205]);
 
@@ -43,6 +43,8 @@ export function createCatalogueWrite(sequelize: Sequelize): CatalogueWrite {
         return await serialised(() => once(work));
       } catch (error) {
         if (attempt >= ATTEMPTS || !isRetriable(error)) throw error;
+        // Two deadlocked writers retrying at once meet again; a random pause lets one go first.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
       }
     }
   };

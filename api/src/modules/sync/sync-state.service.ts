@@ -67,6 +67,12 @@ export interface SyncStateService {
    */
   claimTokenRefresh(channelId: number, at?: Date): Promise<boolean>;
   releaseTokenRefresh(channelId: number): Promise<void>;
+  /**
+   * Takes the channel's stock push for one run (false: another run holds it; a claim older than
+   * `staleMs` was left by a dead run and is taken over).
+   */
+  claimStockPush(channelId: number, staleMs: number, at?: Date): Promise<boolean>;
+  releaseStockPush(channelId: number): Promise<void>;
   /** Whether some job holds a fresh refresh claim (the others wait for it). */
   tokenRefreshClaimed(channelId: number, at?: Date): Promise<boolean>;
   /** A channel or plugin of a store the caller reaches; anything else is 404. */
@@ -298,6 +304,25 @@ export function createSyncStateService(
         },
       );
       return claimed === 1;
+    },
+
+    async claimStockPush(channelId, staleMs, at = clock()) {
+      await stateOf(channelId);
+      const stale = new Date(at.getTime() - staleMs);
+      const [claimed] = await States.update(
+        { stock_push_claimed_at: at },
+        {
+          where: {
+            channel_id: channelId,
+            [Op.or]: [{ stock_push_claimed_at: null }, { stock_push_claimed_at: { [Op.lt]: stale } }],
+          },
+        },
+      );
+      return claimed === 1;
+    },
+
+    async releaseStockPush(channelId) {
+      await States.update({ stock_push_claimed_at: null }, { where: { channel_id: channelId } });
     },
 
     async releaseTokenRefresh(channelId) {

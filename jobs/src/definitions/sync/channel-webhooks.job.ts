@@ -42,5 +42,5 @@ export const channelWebhooksJob: JobDefinition<typeof JOB_NAMES.channelWebhooks>
       );
     }
   },
-  options: { concurrency: 2 },
+  options: { concurrency: 2, removeOnComplete: true },
 };

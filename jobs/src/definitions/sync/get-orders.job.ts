@@ -43,7 +43,7 @@ export const getOrdersJob: JobDefinition<typeof JOB_NAMES.getOrders> = {
       await stop?.();
     }
   },
-  options: { concurrency: 5 },
+  options: { concurrency: 5, removeOnComplete: true },
 };
 
 /** Only sales channels with get_orders on download orders; anything else has nothing to do. */

@@ -41,4 +41,5 @@ export const pickupOrderJob: JobDefinition<typeof JOB_NAMES.pickupOrder> = {
       },
     );
   },
+  options: { removeOnComplete: true },
 };

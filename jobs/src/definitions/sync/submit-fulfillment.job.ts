@@ -1,4 +1,5 @@
-import { findCatalogueEntry, JOB_NAMES } from '@syncdesk/contracts';
+import { Op } from 'sequelize';
+import { findCatalogueEntry, FULFILMENT_STATUS, JOB_NAMES } from '@syncdesk/contracts';
 import { pushFulfilments } from '@syncdesk/api/src/flows/push-fulfilment/push-fulfilments.flow';
 import { runChannelJob } from '../../sync/run-channel-job';
 import type { JobDefinition } from '../job-definition';
@@ -21,6 +22,19 @@ export const submitFulfillmentJob: JobDefinition<typeof JOB_NAMES.submitFulfillm
         const limit = findCatalogueEntry(open.channel.type)?.rateLimits.update_fulfillment;
         const offered =
           connector.capabilities.has('pushFulfilment') && !!connector.pushFulfilment && limit?.calls !== 0;
+        // A retry from the transaction records sends again what failed: the flow only sends what
+        // waits to be sent, so without this a retry would make no call and stay queued for ever.
+        if (data.retryOfLogId !== undefined) {
+          await services.models.OrderFulfillment.update(
+            { sync_status: FULFILMENT_STATUS.byKey('awaiting_send').value },
+            {
+              where: {
+                id: { [Op.in]: data.orderFulfillmentIds },
+                sync_status: FULFILMENT_STATUS.byKey('failed').value,
+              },
+            },
+          );
+        }
         const summary = await pushFulfilments(
           services,
           open.channel,
@@ -49,5 +63,5 @@ export const submitFulfillmentJob: JobDefinition<typeof JOB_NAMES.submitFulfillm
       },
     );
   },
-  options: { concurrency: 5 },
+  options: { concurrency: 5, removeOnComplete: true },
 };

@@ -1,8 +1,31 @@
-import { findCatalogueEntry, JOB_NAMES } from '@syncdesk/contracts';
+import { Op } from 'sequelize';
+import { findCatalogueEntry, JOB_NAMES, PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
+import type { Services } from '@syncdesk/api';
 import { ordersFreshnessOf } from '@syncdesk/api/src/flows/push-stock/orders-freshness';
 import { pushChannelStock } from '@syncdesk/api/src/flows/push-stock/push-channel-stock.flow';
 import { runChannelJob } from '../../sync/run-channel-job';
 import type { JobDefinition } from '../job-definition';
+
+/** A run renews its claim on the channel's stock push this often; a claim this old is a dead run's. */
+const RUN_CLAIM_HEARTBEAT_MS = 20_000;
+const RUN_CLAIM_STALE_MS = 90_000;
+
+const WAITING = [
+  PRODUCT_SYNC_STATUS.byKey('pending').value,
+  PRODUCT_SYNC_STATUS.byKey('inventory_level_pending').value,
+];
+
+/** Listings waiting for the channel other than the ones a run just held back (they wait for orders). */
+async function hasWaitingListings(services: Services, channelId: number, held: number[]): Promise<boolean> {
+  const waiting = await services.models.ChannelProduct.count({
+    where: {
+      channel_id: channelId,
+      sync_status: { [Op.in]: WAITING },
+      ...(held.length ? { id: { [Op.notIn]: held } } : {}),
+    },
+  });
+  return waiting > 0;
+}
 
 /** Levels per call when the connector does not say otherwise (Mirakl folds them into one file anyway). */
 const STOCK_BATCH_SIZE = 100;
@@ -29,22 +52,41 @@ export const submitInventoryJob: JobDefinition<typeof JOB_NAMES.submitInventory>
       data.channelId,
       'submit_inventory',
       async (open, connector) => {
-        const limit = findCatalogueEntry(open.channel.type)?.rateLimits.update_stock;
-        const offered =
-          connector.capabilities.has('pushStock') && !!connector.pushStock && limit?.calls !== 0;
-        await pushChannelStock(
-          services,
-          open.channel,
-          {
-            batchSize: STOCK_BATCH_SIZE,
-            push: (levels) => connector.pushStock!(levels),
-          },
-          {
-            offered,
-            freshness: await ordersFreshnessOf(services, open.channel.id),
-            abandonedAfterMs: abandonedAfterMs(),
-          },
-        );
+        const channelId = open.channel.id;
+        // One run per channel at a time: a burst queues many runs, and a run waiting for a slow
+        // budget (Mirakl: one stock file a minute) must not hold every worker slot while others
+        // wait behind it. The others leave; the run that holds the claim looks again when it ends.
+        if (!(await services.syncState.claimStockPush(channelId, RUN_CLAIM_STALE_MS))) return 'idle';
+        const heartbeat = setInterval(() => {
+          void services.syncState.claimStockPush(channelId, 0).catch(() => undefined);
+        }, RUN_CLAIM_HEARTBEAT_MS);
+        let held: number[] = [];
+        try {
+          const limit = findCatalogueEntry(open.channel.type)?.rateLimits.update_stock;
+          const offered =
+            connector.capabilities.has('pushStock') && !!connector.pushStock && limit?.calls !== 0;
+          ({ heldIds: held } = await pushChannelStock(
+            services,
+            open.channel,
+            {
+              batchSize: STOCK_BATCH_SIZE,
+              push: (levels) => connector.pushStock!(levels),
+            },
+            {
+              offered,
+              freshness: await ordersFreshnessOf(services, channelId),
+              // Holding the channel's claim, any listing still "in progress" was left by a dead run.
+              abandonedAfterMs: abandonedAfterMs() ?? 0,
+            },
+          ));
+        } finally {
+          clearInterval(heartbeat);
+          await services.syncState.releaseStockPush(channelId);
+        }
+        // Changes that arrived while this run held the claim were left to it.
+        if (await hasWaitingListings(services, channelId, held)) {
+          await services.jobs.enqueue(JOB_NAMES.submitInventory, { channelId });
+        }
       },
       {
         operation: { job: JOB_NAMES.submitInventory, data: { channelId: data.channelId } },
@@ -52,5 +94,5 @@ export const submitInventoryJob: JobDefinition<typeof JOB_NAMES.submitInventory>
       },
     );
   },
-  options: { concurrency: 5 },
+  options: { concurrency: 5, removeOnComplete: true },
 };

@@ -30,5 +30,5 @@ export const syncOrdersJob: JobDefinition<typeof JOB_NAMES.syncOrders> = {
       },
     );
   },
-  options: { concurrency: 2 },
+  options: { concurrency: 2, removeOnComplete: true },
 };

@@ -101,12 +101,12 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
 
     const { pusher, calls } = recordingPusher();
     const summary = await pushChannelStock(deps(), channel, pusher, { freshness: FRESH });
-    expect(summary).toEqual({ pushed: 1, failed: 0, held: 0 });
+    expect(summary).toEqual({ pushed: 1, failed: 0, held: 0, heldIds: [] });
     expect(calls).toEqual([[{ sku, remoteId: null, quantity: 6 }]]);
     expect(await statusOf(listing.id)).toMatchObject({ sync_status: SYNCED, pushed_quantity: 6 });
 
     const again = await pushChannelStock(deps(), channel, pusher, { freshness: FRESH });
-    expect(again).toEqual({ pushed: 0, failed: 0, held: 0 });
+    expect(again).toEqual({ pushed: 0, failed: 0, held: 0, heldIds: [] });
     expect(calls).toHaveLength(1);
   });
 
@@ -122,7 +122,7 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
     const { pusher, calls } = recordingPusher({ batchSize: 1 });
     const stale: OrdersFreshness = { oldestUnimportedAt: new Date(), ordersRunPending: false };
     const held = await pushChannelStock(deps(), channel, pusher, { freshness: stale });
-    expect(held).toEqual({ pushed: 1, failed: 0, held: 1 });
+    expect(held).toEqual({ pushed: 1, failed: 0, held: 1, heldIds: [raise.listing.id] });
     expect(calls).toEqual([[{ sku: lower.sku, remoteId: null, quantity: 2 }]]);
     expect(await statusOf(raise.listing.id)).toMatchObject({
       sync_status: LEVEL_PENDING,
@@ -149,7 +149,7 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
     // Once the orders are in, the held raise goes; in a mixed run the lower goes first.
     await setStock(lower.product.id, 1);
     const later = await pushChannelStock(deps(), channel, pusher, { freshness: FRESH });
-    expect(later).toEqual({ pushed: 2, failed: 0, held: 0 });
+    expect(later).toEqual({ pushed: 2, failed: 0, held: 0, heldIds: [] });
     expect(calls.slice(1).map((batch) => batch.map((level) => [level.sku, level.quantity]))).toEqual([
       [[lower.sku, 0]],
       [[raise.sku, 19]],
@@ -164,7 +164,7 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
       freshness: { oldestUnimportedAt: null, ordersRunPending: true },
     });
     // Never pushed and no channel figure: we can't prove it is not a raise.
-    expect(summary).toEqual({ pushed: 0, failed: 0, held: 1 });
+    expect(summary).toEqual({ pushed: 0, failed: 0, held: 1, heldIds: [first.listing.id] });
     expect(calls).toEqual([]);
     expect((await statusOf(first.listing.id)).sync_status).toBe(LEVEL_PENDING);
   });
@@ -178,6 +178,7 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
       pushed: 1,
       failed: 1,
       held: 0,
+      heldIds: [],
     });
     expect(calls).toHaveLength(1);
     expect(await statusOf(bad.listing.id)).toMatchObject({ sync_status: FAILED });
@@ -259,7 +260,12 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
       oldestUnimportedAt: at,
       ordersRunPending: false,
     });
+    // Due this instant is not late: only a download overdue by more than a minute holds raises.
     expect(await ordersFreshnessOf(deps(), due.id, new Date(Date.now() + 1000))).toEqual({
+      oldestUnimportedAt: null,
+      ordersRunPending: false,
+    });
+    expect(await ordersFreshnessOf(deps(), due.id, new Date(Date.now() + 61_000))).toEqual({
       oldestUnimportedAt: null,
       ordersRunPending: true,
     });
