@@ -60,7 +60,7 @@ export const submitInventoryJob: JobDefinition<typeof JOB_NAMES.submitInventory>
         const heartbeat = setInterval(() => {
           void services.syncState.claimStockPush(channelId, 0).catch(() => undefined);
         }, RUN_CLAIM_HEARTBEAT_MS);
-        let held: number[] = [];
+        let held: number[];
         try {
           const limit = findCatalogueEntry(open.channel.type)?.rateLimits.update_stock;
           const offered =
