@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { MiraklOrder, MiraklOrderState } from '../mirakl-order.types';
 import { handleApiRoute, type ApiRouteContext } from './simulator-api-routes';
 import { createFaultQueue, parseFault, type SimulatorFault } from './simulator-faults';
+import { closeServer, listen } from '../../../simulators/simulator-http';
 import { INVALID_JSON, parseJson, readBody, sendEmpty, sendError, sendJson } from './simulator-http';
 import { createCallWindow } from './simulator-limits';
 import {
@@ -326,22 +326,16 @@ export async function startMiraklSimulator(options: MiraklSimulatorOptions = {})
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = await listen(server, options);
 
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     state,
     async close() {
       state.stopTraffic();
       for (const response of held) response.destroy();
       held.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }

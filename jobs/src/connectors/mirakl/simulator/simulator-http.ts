@@ -1,27 +1,19 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import { sendJson as sendSharedJson } from '../../../simulators/simulator-http';
 import type { MiraklErrorBody } from '../mirakl-order.types';
 
 /** Small node:http helpers shared by the API and control routes. */
 
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+export { readBody } from '../../../simulators/simulator-http';
 
+/** Mirakl's own content type spelling. */
 export function sendJson(
   response: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json;charset=UTF-8',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  response.end(text);
+  sendSharedJson(response, status, body, headers, 'application/json;charset=UTF-8');
 }
 
 export function sendEmpty(response: ServerResponse, status = 204): void {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listen } from '../../../simulators/simulator-http';
 import type { ShopifyFulfillment, ShopifyOrder, ShopifyVariant, ShopifyWebhook } from '../shopify-rest.types';
 import { answerAdminCall, type SimulatorAnswer, type SimulatorRequest } from './admin-routes';
 import { answerControlCall } from './control-routes';
@@ -356,22 +356,16 @@ export async function startShopifySimulator(
   const server = http.createServer((request, response) => {
     void handle(request, response);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = await listen(server, options);
 
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     state,
     async close() {
       state.stopTraffic();
       await webhooks.close();
       for (const response of hanging) response.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJson } from '../../../simulators/simulator-http';
 import type { WmsErrorCode } from '../wms-contract';
 
 /** Bodies above this are refused, as a real server would, instead of buffering without end. */
@@ -24,20 +25,7 @@ export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-export function sendJson(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  response.end(text);
-}
+export { sendJson } from '../../../simulators/simulator-http';
 
 export function sendError(
   response: ServerResponse,

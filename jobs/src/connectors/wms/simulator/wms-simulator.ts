@@ -1,5 +1,5 @@
 import http, { type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listen } from '../../../simulators/simulator-http';
 import { CallLog } from './call-log';
 import { FaultPlan, type Fault } from './fault-plan';
 import { seededRandom } from './seeded-random';
@@ -107,21 +107,14 @@ export async function startWmsSimulator(options: WmsSimulatorOptions = {}): Prom
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = await listen(server, options);
 
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     state,
     close: async () => {
       state.close();
-      // A `timeout` fault holds its connection open; drop it so close() does not wait for it.
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }
