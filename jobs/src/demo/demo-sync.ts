@@ -118,7 +118,7 @@ async function connect(
 }
 
 /**
- * The Mirakl retailer sells the whole catalogue: one listing per product, matched by SKU and waiting
+ * The Mirakl retailer sells every product of the catalogue: one listing each, matched by SKU and waiting
  * for its first stock push (all of them go in one STO01 file). Only when the channel has none yet.
  */
 async function listEveryProduct(
@@ -127,8 +127,9 @@ async function listEveryProduct(
   channel: Channel,
 ): Promise<void> {
   if ((await services.models.ChannelProduct.count({ where: { channel_id: channel.id } })) > 0) return;
+  // The simulators sell the catalogue's products (the SKUs they were started with), not its kits.
   const products = await services.models.Product.findAll({
-    where: { store_id: store.id },
+    where: { store_id: store.id, type: 'product' },
     order: [['id', 'ASC']],
   });
   await services.models.ChannelProduct.bulkCreate(
