@@ -179,4 +179,36 @@ describe('plugins.sync_orders and plugins.get_updates against the WMS simulator 
       }),
     ).toBe(1);
   });
+
+  it('a warehouse connected later gets the orders that arrive from then on, and older ones only when resent', async () => {
+    const channel = await insertChannelRow(services(), store, { name: 'Older shop' });
+    const [old] = (
+      await services().orderImport.importBatch(channel.id, [
+        orderOf('H-1', [{ sku: 'WMS-MUG-01', quantity: 1, remote_id: 'H-1-L1' }]),
+      ])
+    ).orderIds as [number];
+    // Created timestamps are whole seconds: the plugin comes a second later, as it would.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const plugin = await wmsPlugin();
+    const [fresh] = (
+      await services().orderImport.importBatch(channel.id, [
+        orderOf('H-2', [{ sku: 'WMS-MUG-01', quantity: 1, remote_id: 'H-2-L1' }]),
+      ])
+    ).orderIds as [number];
+
+    await syncOrdersJob.handler({ pluginId: plugin.id }, context());
+    expect(simulator.state.order(String(fresh))).not.toBeNull();
+    expect(simulator.state.order(String(old))).toBeNull();
+
+    // The seller resends the old order to this warehouse (its copy set back to pending).
+    await services().models.PluginOrder.create({
+      order_id: old,
+      plugin_id: plugin.id,
+      remote_id: null,
+      sync_status: PLUGIN_SYNC_STATUS.byKey('pending').value,
+      synced_at: null,
+    });
+    await syncOrdersJob.handler({ pluginId: plugin.id }, context());
+    expect(simulator.state.order(String(old))).not.toBeNull();
+  });
 });
