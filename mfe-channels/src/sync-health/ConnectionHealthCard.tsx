@@ -3,10 +3,9 @@ import { Alert, Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 
 import { routes, type ConnectionSyncHealthDto, type RouteParam } from '@syncdesk/contracts';
-import { formatDate, useDebouncedRefresh, useRealtimeEvent } from '@syncdesk/web-kit';
+import { formatDate, lagText, pendingText, useDebouncedRefresh, useRealtimeEvent } from '@syncdesk/web-kit';
 
 import { getChannelSyncHealth } from './sync-health.api';
-import { lagText, pendingText } from '@syncdesk/web-kit';
 
 /** A run ends with several changes at once (orders imported, pushes queued); one reload covers them. */
 const LIVE_REFRESH_DELAY_MS = 500;
