@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
+import { recordApiTokenCalls } from './modules/logs/api-token-calls';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from './logger';
 import type { Services } from './services';
@@ -82,6 +83,7 @@ export function createApp(services: Services, options: AppOptions): Koa<AppState
   }
 
   app.use(requestLogger(options.logger));
+  app.use(recordApiTokenCalls(() => services.transactionRecords.recorder));
   app.use(errorHandler(options.logger));
   app.use(router.routes()).use(router.allowedMethods({ throw: true }));
   if (options.frontend) {

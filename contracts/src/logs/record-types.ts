@@ -8,6 +8,7 @@ export const RECORD_TYPES = [
   { value: 'webhook_subscriptions', label: 'Webhook subscriptions' },
   { value: 'sync_orders', label: 'Sync orders' },
   { value: 'get_updates', label: 'Get updates' },
+  { value: 'api_call', label: 'API call' },
 ] as const;
 
 /** A record's type in words; a type not listed yet reads as its words, first letter capitalised. */

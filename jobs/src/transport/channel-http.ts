@@ -4,7 +4,7 @@ import type {
   TransactionRecordInput,
 } from '@syncdesk/api/src/modules/logs/transaction-record';
 import type { RateBudget } from './rate-budget';
-import { redactText } from './redact';
+import { redactText } from '@syncdesk/api/src/modules/logs/redact';
 
 /**
  * The one way a connector reaches a provider. Every call: the target is checked (no private or

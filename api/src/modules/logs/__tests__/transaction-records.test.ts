@@ -418,6 +418,33 @@ describe('transaction records and dashboard (mysql)', () => {
     expect((await call('GET', `/logs/apiLogs/${id}/content`, betaToken)).status).toBe(404);
   });
 
+  it('a call an integration makes with an API token on a store becomes an api record', async () => {
+    const created = await call<{ data: { token: string } }>('POST', '/userTokens', ownerToken, {
+      name: 'Warehouse integration',
+    });
+    const apiToken = created.body.data.token;
+    expect((await call('GET', `/products/${storeId}`, apiToken)).status).toBe(200);
+    // Another company's store answers 404 and is not recorded for the caller.
+    const betaStore = beta.stores[0]!.id;
+    expect((await call('GET', `/products/${betaStore}`, apiToken)).status).toBe(404);
+    // A signed-in person's own calls are not recorded.
+    await call('GET', `/products/${storeId}`, ownerToken);
+
+    let messages: string[] = [];
+    for (
+      let tries = 0;
+      tries < 100 && !messages.includes(`GET /api/products/${storeId} answered 200`);
+      tries++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const listed = await call<{ data: TransactionRecordDto[] }>('GET', '/logs/apiLogs');
+      messages = listed.body.data.map((row) => row.message);
+    }
+    expect(messages.filter((message) => message.startsWith('GET /api/products/'))).toEqual([
+      `GET /api/products/${storeId} answered 200`,
+    ]);
+  });
+
   it('answers 404 for another company’s ids or a record of another connection, 403 without the permission', async () => {
     const id = await idOf('fulfilment refused');
     expect((await call('GET', `${base()}/${id}`, betaToken)).status).toBe(404);
