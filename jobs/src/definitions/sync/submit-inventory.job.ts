@@ -2,13 +2,14 @@ import { Op } from 'sequelize';
 import { findCatalogueEntry, JOB_NAMES, PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
 import type { Services } from '@syncdesk/api';
 import { ordersFreshnessOf } from '@syncdesk/api/src/flows/push-stock/orders-freshness';
+import { isRecurringJobScheduler } from '@syncdesk/api/src/jobs/job-scheduler';
 import { pushChannelStock } from '@syncdesk/api/src/flows/push-stock/push-channel-stock.flow';
 import { runChannelJob } from '../../sync/run-channel-job';
 import type { JobDefinition } from '../job-definition';
 
 /** A run renews its claim on the channel's stock push this often; a claim this old is a dead run's. */
-const RUN_CLAIM_HEARTBEAT_MS = 20_000;
-const RUN_CLAIM_STALE_MS = 90_000;
+const RUN_CLAIM_STALE_MS = Number(process.env.STOCK_PUSH_ABANDONED_MS) || 90_000; // crash tests shorten it
+const RUN_CLAIM_HEARTBEAT_MS = Math.min(20_000, Math.floor(RUN_CLAIM_STALE_MS / 4));
 
 const WAITING = [
   PRODUCT_SYNC_STATUS.byKey('pending').value,
@@ -25,6 +26,16 @@ async function hasWaitingListings(services: Services, channelId: number, held: n
     },
   });
   return waiting > 0;
+}
+
+/** Queues one later run for the channel, unless one is already scheduled (a burst adds one, not many). */
+async function lookAgainAfter(services: Services, channelId: number, ms: number): Promise<void> {
+  if (isRecurringJobScheduler(services.jobs)) {
+    const now = Date.now();
+    const queued = await services.jobs.find(JOB_NAMES.submitInventory, { channelId });
+    if (queued.some((job) => job.nextRunAt && job.nextRunAt.getTime() > now)) return;
+  }
+  await services.jobs.enqueueAt(JOB_NAMES.submitInventory, { channelId }, new Date(Date.now() + ms));
 }
 
 /** Levels per call when the connector does not say otherwise (Mirakl folds them into one file anyway). */
@@ -56,7 +67,12 @@ export const submitInventoryJob: JobDefinition<typeof JOB_NAMES.submitInventory>
         // One run per channel at a time: a burst queues many runs, and a run waiting for a slow
         // budget (Mirakl: one stock file a minute) must not hold every worker slot while others
         // wait behind it. The others leave; the run that holds the claim looks again when it ends.
-        if (!(await services.syncState.claimStockPush(channelId, RUN_CLAIM_STALE_MS))) return 'idle';
+        if (!(await services.syncState.claimStockPush(channelId, RUN_CLAIM_STALE_MS))) {
+          // The holder may be a run whose worker died: its listings would wait for the next stock
+          // change. Someone looks again once such a claim has gone stale.
+          await lookAgainAfter(services, channelId, RUN_CLAIM_STALE_MS + 1000);
+          return 'idle';
+        }
         const heartbeat = setInterval(() => {
           void services.syncState.claimStockPush(channelId, 0).catch(() => undefined);
         }, RUN_CLAIM_HEARTBEAT_MS);
