@@ -146,7 +146,12 @@ export function createChannelJobSchedule(options: ChannelJobScheduleOptions): Ch
 
     async reconcile() {
       const channels = await models.Channel.findAll();
-      for (const channel of channels) await schedule.sync(channel);
+      for (const channel of channels) {
+        await schedule.sync(channel);
+        // A download a dead worker left midway would wait for its next interval (its next run was
+        // moved when it started); one right away catches up. The import is idempotent.
+        if (importsOrders(channel)) await jobs.enqueue(JOB_NAMES.getOrders, { channelId: channel.id });
+      }
       // Jobs of channels whose rows are gone (deleted while no worker ran, or by hand).
       const known = new Set(channels.map((channel) => channel.id));
       let removed = 0;

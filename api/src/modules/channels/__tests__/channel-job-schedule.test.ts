@@ -131,6 +131,11 @@ describe.each(TEST_DIALECTS)("a channel's recurring jobs follow its state (%s)",
     expect((await recurringOrders(id)).map((job) => job.repeatInterval)).toEqual([
       `${DEFAULT_GET_ORDERS_INTERVAL_S} seconds`,
     ]);
+    // And a download right away: one a dead worker left midway does not wait for the next interval.
+    const catchUp = (await jobsOf(JOB_NAMES.getOrders, { channelId: id })).filter(
+      (job) => !job.repeatInterval,
+    );
+    expect(catchUp).toHaveLength(1);
     const updates = await jobsOf(JOB_NAMES.pluginUpdates, { pluginId });
     expect(updates.map((job) => job.repeatInterval)).toEqual(['90 seconds']);
     expect(await jobsOf(JOB_NAMES.getOrders, { channelId: 999_999 })).toHaveLength(0);
