@@ -46,7 +46,8 @@ export interface JobData {
     orderId: number;
     pickupStatus: 'ready_for_pickup' | 'picked_up';
   } & RetryOf;
-  'channels.get_orders': { channelId: number; remoteOrderIds?: string[] } & RetryOf;
+  /** `fromWebhooks`: the orders the channel's webhooks announced and no download has taken yet. */
+  'channels.get_orders': { channelId: number; remoteOrderIds?: string[]; fromWebhooks?: boolean } & RetryOf;
   'channels.refresh_tokens': { channelId: number } & RetryOf;
   /**
    * `subscribe` reads the channel row; `unsubscribe` carries what it needs, because the row may be

@@ -13,7 +13,13 @@ export const up: Migration = async ({ context: { queryInterface } }) => {
     topic: { type: DataTypes.STRING(100), allowNull: false },
     /** The order the webhook was about, for tracing a live import back to its webhook. */
     remote_id: { type: DataTypes.STRING(190), allowNull: true },
+    // The order is imported: receipts without it are the channel's inbox, taken by one download
+    // for a burst of webhooks instead of one provider call per webhook.
+    imported_at: { type: DataTypes.DATE, allowNull: true },
     created_at: { type: DataTypes.DATE, allowNull: false },
+  });
+  await queryInterface.addIndex('channel_webhook_receipts', ['channel_id', 'imported_at'], {
+    name: 'channel_webhook_receipts_channel_imported',
   });
   await queryInterface.addIndex('channel_webhook_receipts', ['channel_id', 'webhook_id'], {
     name: 'channel_webhook_receipts_channel_webhook',

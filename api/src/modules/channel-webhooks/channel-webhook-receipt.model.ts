@@ -21,6 +21,7 @@ export class ChannelWebhookReceipt extends Model<
   declare webhook_id: string;
   declare topic: string;
   declare remote_id: string | null;
+  declare imported_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
 }
 
@@ -41,6 +42,13 @@ export interface ChannelWebhookReceipts {
   }): Promise<boolean>;
   /** Forgets a claimed delivery whose work could not be queued, so the provider's retry is taken. */
   release(receipt: { channelId: number; webhookId: string }): Promise<void>;
+  /** Orders webhooks announced and no download has taken yet (the channel's inbox), oldest first. */
+  pending(channelId: number, limit: number): Promise<string[]>;
+  /**
+   * Marks these orders' receipts received up to `receivedBy` as imported. A webhook for the same
+   * order that came later stays in the inbox: what we fetched may predate its change.
+   */
+  imported(channelId: number, remoteIds: string[], receivedBy: Date): Promise<void>;
   count(where?: WhereOptions<ChannelWebhookReceipt>): Promise<number>;
 }
 
@@ -57,6 +65,7 @@ export function createChannelWebhookReceipts(sequelize: Sequelize): ChannelWebho
       webhook_id: { type: DataTypes.STRING(100), allowNull: false },
       topic: { type: DataTypes.STRING(100), allowNull: false },
       remote_id: { type: DataTypes.STRING(190), allowNull: true },
+      imported_at: { type: DataTypes.DATE, allowNull: true },
       created_at: DataTypes.DATE,
     },
     'created',
@@ -78,6 +87,30 @@ export function createChannelWebhookReceipts(sequelize: Sequelize): ChannelWebho
     },
     async release({ channelId, webhookId }) {
       await Receipt.destroy({ where: { channel_id: channelId, webhook_id: webhookId } });
+    },
+    async pending(channelId, limit) {
+      const rows = await Receipt.findAll({
+        where: { channel_id: channelId, imported_at: null, remote_id: { [Op.ne]: null } },
+        attributes: ['remote_id'],
+        order: [['id', 'ASC']],
+        limit: limit * 4,
+        raw: true,
+      });
+      return [...new Set(rows.map((row) => row.remote_id!))].slice(0, limit);
+    },
+    async imported(channelId, remoteIds, receivedBy) {
+      if (remoteIds.length === 0) return;
+      await Receipt.update(
+        { imported_at: new Date() },
+        {
+          where: {
+            channel_id: channelId,
+            remote_id: { [Op.in]: remoteIds },
+            imported_at: null,
+            created_at: { [Op.lte]: receivedBy },
+          },
+        },
+      );
     },
     count: (where) => Receipt.count(where ? { where } : {}),
   };

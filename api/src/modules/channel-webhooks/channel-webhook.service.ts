@@ -90,19 +90,26 @@ export function createChannelWebhookService(deps: ChannelWebhookDependencies): C
       const topic = header(headers, 'x-shopify-topic') ?? '';
       const order = topic.startsWith('orders/') ? orderOf(rawBody) : null;
       if (!order) return { queued: false, duplicate: false };
-      const queue = async () => {
+      const queue = async (fromInbox: boolean) => {
         await syncState?.noteUnimported(channel.id, order.updatedAt ?? new Date());
-        await deps.jobs.enqueue(JOB_NAMES.getOrders, { channelId: channel.id, remoteOrderIds: [order.id] });
+        // From the inbox: a burst of webhooks is one download of all their orders (the channel's
+        // get_orders budget is 10 calls per 30 s), the other runs find the inbox empty.
+        await deps.jobs.enqueue(
+          JOB_NAMES.getOrders,
+          fromInbox
+            ? { channelId: channel.id, fromWebhooks: true }
+            : { channelId: channel.id, remoteOrderIds: [order.id] },
+        );
       };
       const webhookId = header(headers, 'x-shopify-webhook-id')?.trim().slice(0, 100);
       if (!webhookId) {
-        await queue();
+        await queue(false);
         return { queued: true, duplicate: false };
       }
       const receipt = { channelId: channel.id, webhookId, topic, remoteId: order.id };
       if (!(await deps.receipts.claim(receipt))) return { queued: false, duplicate: true };
       try {
-        await queue();
+        await queue(true);
       } catch (error) {
         // Not queued: forget the receipt so Shopify's retry of this delivery is taken.
         await deps.receipts.release(receipt);

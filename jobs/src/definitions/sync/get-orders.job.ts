@@ -25,15 +25,18 @@ export const getOrdersJob: JobDefinition<typeof JOB_NAMES.getOrders> = {
         data.channelId,
         'get_orders',
         (open, connector) =>
-          data.remoteOrderIds?.length
-            ? importNamedOrders(context.services, context.logger, open, connector, data.remoteOrderIds)
-            : importChangedOrders(context.services, context.logger, open, connector),
+          data.fromWebhooks
+            ? importInboxOrders(context.services, context.logger, open, connector)
+            : data.remoteOrderIds?.length
+              ? importNamedOrders(context.services, context.logger, open, connector, data.remoteOrderIds)
+              : importChangedOrders(context.services, context.logger, open, connector),
         {
           operation: {
             job: JOB_NAMES.getOrders,
             data: {
               channelId: data.channelId,
               ...(data.remoteOrderIds ? { remoteOrderIds: data.remoteOrderIds } : {}),
+              ...(data.fromWebhooks ? { fromWebhooks: true } : {}),
             },
           },
           retryOfId: data.retryOfLogId ?? null,
@@ -93,6 +96,31 @@ async function importChangedOrders(
   // Raises held until these orders were in can go now; new orders go on to the default plugin.
   await afterOrdersImported(services, channelId, { ordersStored: imported > 0 });
   if (imported > 0) logger.info({ channelId, imported }, 'orders downloaded');
+}
+
+/** Orders a page of the provider takes by id (Shopify's `ids=` takes up to 250). */
+const INBOX_PAGE = 250;
+
+/**
+ * The orders the channel's webhooks announced and no run has taken yet, in one call for a whole
+ * burst; the runs queued by the other webhooks of the burst find the inbox empty and call nothing.
+ */
+async function importInboxOrders(
+  services: Services,
+  logger: JobLogger,
+  open: OpenConnection,
+  connector: ChannelConnector,
+): Promise<void | 'idle'> {
+  if (!downloads(open) || !connector.getOrders) return 'idle';
+  const receivedBy = new Date();
+  const remoteIds = await services.channelWebhookInbox.pending(open.channel.id, INBOX_PAGE);
+  if (remoteIds.length === 0) return 'idle';
+  await importNamedOrders(services, logger, open, connector, remoteIds);
+  await services.channelWebhookInbox.imported(open.channel.id, remoteIds, receivedBy);
+  // A burst larger than a page: the rest in the next run.
+  if ((await services.channelWebhookInbox.pending(open.channel.id, 1)).length > 0) {
+    await services.jobs.enqueue(JOB_NAMES.getOrders, { channelId: open.channel.id, fromWebhooks: true });
+  }
 }
 
 async function importNamedOrders(

@@ -10,6 +10,7 @@ import { createCompany } from '@syncdesk/api/src/testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
 import { startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
 import { channelWebhooksJob } from '../../../definitions/sync/channel-webhooks.job';
+import { getOrdersJob } from '../../../definitions/sync/get-orders.job';
 import { createSyncRuntime, type SyncRuntime } from '../../../sync/sync-runtime';
 import { WEBHOOK_IDS_SETTING } from '../../../sync/channel-webhook-subscriptions';
 import type { ShopifySimulator } from '../simulator';
@@ -35,6 +36,14 @@ describe('Shopify webhooks: subscription, delivery, verification', () => {
     createHmac('sha256', secret).update(body, 'utf8').digest('base64');
   const queuedImports = async () =>
     (await server.agenda.queryJobs({ name: JOB_NAMES.getOrders })).jobs.map((job) => job.data);
+  /** How many deliveries announcing this order were taken into the channel's inbox. */
+  const receiptsOf = async (remoteId: string) => {
+    const [rows] = await server.services.sequelize.query(
+      'SELECT COUNT(*) AS taken FROM channel_webhook_receipts WHERE remote_id = ?',
+      { replacements: [remoteId] },
+    );
+    return Number((rows as { taken: number | string }[])[0]!.taken);
+  };
   const deliver = (uuid: string, body: string, headers: Record<string, string>) =>
     fetch(`${server.url}${webhookPath(uuid)}`, {
       method: 'POST',
@@ -110,7 +119,9 @@ describe('Shopify webhooks: subscription, delivery, verification', () => {
       expect.objectContaining({ topic: 'orders/create', orderId: order.id, attempts: 1, lastStatus: 200 }),
     ]);
     await waitFor(async () => (await queuedImports()).length === 1);
-    expect(await queuedImports()).toEqual([{ channelId: channel.id, remoteOrderIds: [String(order.id)] }]);
+    // One download of the channel's inbox, which now holds the order.
+    expect(await queuedImports()).toEqual([{ channelId: channel.id, fromWebhooks: true }]);
+    expect(await server.services.channelWebhookInbox.pending(channel.id, 250)).toEqual([String(order.id)]);
   });
 
   it('refuses a bad signature with 401 and an unknown or inactive channel with 404', async () => {
@@ -149,10 +160,7 @@ describe('Shopify webhooks: subscription, delivery, verification', () => {
     const again = await deliver(channel.uuid, body, headers);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ data: { queued: false, duplicate: true } });
-    const imports = (await queuedImports()).filter(
-      (data) => (data as { remoteOrderIds?: string[] }).remoteOrderIds?.[0] === '450789469',
-    );
-    expect(imports).toHaveLength(1);
+    expect(await receiptsOf('450789469')).toBe(1);
   });
 
   // The oldest announced change is kept, so this one predates every other delivery of the file.
@@ -222,10 +230,36 @@ describe('Shopify webhooks: subscription, delivery, verification', () => {
     const delivery = shop.state.deliveries().find((candidate) => candidate.orderId === order.id)!;
     expect(delivery.state).toBe('delivered');
     expect(delivery.attempts).toBeGreaterThanOrEqual(2);
-    const imports = (await queuedImports()).filter(
-      (data) => (data as { remoteOrderIds?: string[] }).remoteOrderIds?.[0] === String(order.id),
+    expect(await receiptsOf(String(order.id))).toBe(1);
+  });
+
+  it('a burst of webhooks is one download: the first run takes the whole inbox, the others call nothing', async () => {
+    // Whatever earlier tests left in the inbox goes first.
+    const context = { services: server.services, logger: silent, sync: runtime };
+    await getOrdersJob.handler({ channelId: channel.id, fromWebhooks: true }, context);
+    const orders = [1, 2, 3, 4, 5].map(() => shop.state.createOrder());
+    await Promise.all(
+      orders.map((order) => {
+        const body = JSON.stringify({ id: order.id, updated_at: order.updated_at });
+        return deliver(channel.uuid, body, {
+          'x-shopify-hmac-sha256': sign(body),
+          'x-shopify-webhook-id': randomUUID(),
+        });
+      }),
     );
-    expect(imports).toHaveLength(1);
+    const listCalls = () =>
+      shop.state.calls().filter((call) => call.method === 'GET' && call.path.endsWith('/orders.json')).length;
+    const before = listCalls();
+    await getOrdersJob.handler({ channelId: channel.id, fromWebhooks: true }, context);
+    expect(listCalls()).toBe(before + 1);
+    const stored = await server.services.models.Order.findAll({
+      where: { channel_id: channel.id, remote_id: orders.map((order) => String(order.id)) },
+    });
+    expect(stored).toHaveLength(5);
+    expect(await server.services.channelWebhookInbox.pending(channel.id, 250)).toEqual([]);
+    // The runs the other four webhooks queued find the inbox empty.
+    await getOrdersJob.handler({ channelId: channel.id, fromWebhooks: true }, context);
+    expect(listCalls()).toBe(before + 1);
   });
 
   it('removes the webhooks when the channel is deleted, from what the removal job carries', async () => {
