@@ -16,6 +16,10 @@ export const up: Migration = async ({ context: { queryInterface } }) => {
     // The order is imported: receipts without it are the channel's inbox, taken by one download
     // for a burst of webhooks instead of one provider call per webhook.
     imported_at: { type: DataTypes.DATE, allowNull: true },
+    // The download that took it (a run's random token) and when: concurrent runs never fetch the
+    // same orders twice; a claim of a run that died goes stale and is taken again.
+    taken_by: { type: DataTypes.STRING(36), allowNull: true },
+    taken_at: { type: DataTypes.DATE, allowNull: true },
     created_at: { type: DataTypes.DATE, allowNull: false },
   });
   await queryInterface.addIndex('channel_webhook_receipts', ['channel_id', 'imported_at'], {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   DataTypes,
   Model,
@@ -22,6 +23,8 @@ export class ChannelWebhookReceipt extends Model<
   declare topic: string;
   declare remote_id: string | null;
   declare imported_at: CreationOptional<Date | null>;
+  declare taken_by: CreationOptional<string | null>;
+  declare taken_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
 }
 
@@ -45,10 +48,12 @@ export interface ChannelWebhookReceipts {
   /** Orders webhooks announced and no download has taken yet (the channel's inbox), oldest first. */
   pending(channelId: number, limit: number): Promise<string[]>;
   /**
-   * Marks these orders' receipts received up to `receivedBy` as imported. A webhook for the same
-   * order that came later stays in the inbox: what we fetched may predate its change.
+   * Takes every order waiting in the inbox for one download (a claim no other run takes, unless it
+   * is older than `staleMs`: its run died). Webhooks arriving meanwhile wait for the next run.
    */
-  imported(channelId: number, remoteIds: string[], receivedBy: Date): Promise<void>;
+  take(channelId: number, staleMs: number): Promise<{ token: string; remoteIds: string[] }>;
+  /** The download that took these receipts stored their orders. */
+  imported(channelId: number, token: string): Promise<void>;
   count(where?: WhereOptions<ChannelWebhookReceipt>): Promise<number>;
 }
 
@@ -66,6 +71,8 @@ export function createChannelWebhookReceipts(sequelize: Sequelize): ChannelWebho
       topic: { type: DataTypes.STRING(100), allowNull: false },
       remote_id: { type: DataTypes.STRING(190), allowNull: true },
       imported_at: { type: DataTypes.DATE, allowNull: true },
+      taken_by: { type: DataTypes.STRING(36), allowNull: true },
+      taken_at: { type: DataTypes.DATE, allowNull: true },
       created_at: DataTypes.DATE,
     },
     'created',
@@ -98,18 +105,32 @@ export function createChannelWebhookReceipts(sequelize: Sequelize): ChannelWebho
       });
       return [...new Set(rows.map((row) => row.remote_id!))].slice(0, limit);
     },
-    async imported(channelId, remoteIds, receivedBy) {
-      if (remoteIds.length === 0) return;
+    async take(channelId, staleMs) {
+      const token = randomUUID();
+      const now = new Date();
       await Receipt.update(
-        { imported_at: new Date() },
+        { taken_by: token, taken_at: now },
         {
           where: {
             channel_id: channelId,
-            remote_id: { [Op.in]: remoteIds },
             imported_at: null,
-            created_at: { [Op.lte]: receivedBy },
+            remote_id: { [Op.ne]: null },
+            [Op.or]: [{ taken_by: null }, { taken_at: { [Op.lt]: new Date(now.getTime() - staleMs) } }],
           },
         },
+      );
+      const rows = await Receipt.findAll({
+        where: { channel_id: channelId, taken_by: token },
+        attributes: ['remote_id'],
+        order: [['id', 'ASC']],
+        raw: true,
+      });
+      return { token, remoteIds: [...new Set(rows.map((row) => row.remote_id!))] };
+    },
+    async imported(channelId, token) {
+      await Receipt.update(
+        { imported_at: new Date() },
+        { where: { channel_id: channelId, taken_by: token } },
       );
     },
     count: (where) => Receipt.count(where ? { where } : {}),

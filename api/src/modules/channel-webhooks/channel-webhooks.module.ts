@@ -8,7 +8,7 @@ export { channelWebhookRoutes } from './channel-webhook.routes';
 export interface ChannelWebhookServices {
   channelWebhooks: ChannelWebhookService;
   /** Orders the channels' webhooks announced, waiting for the download that takes them together. */
-  channelWebhookInbox: Pick<ChannelWebhookReceipts, 'pending' | 'imported'>;
+  channelWebhookInbox: Pick<ChannelWebhookReceipts, 'pending' | 'take' | 'imported'>;
 }
 
 /** The receiver of channels' own webhooks, keyed by the same OAuth apps that connect the channels. */

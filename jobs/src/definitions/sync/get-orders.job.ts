@@ -100,10 +100,13 @@ async function importChangedOrders(
 
 /** Orders a page of the provider takes by id (Shopify's `ids=` takes up to 250). */
 const INBOX_PAGE = 250;
+/** A run that took the inbox and died: after this its orders are taken again (polling is the net). */
+const INBOX_CLAIM_STALE_MS = 2 * 60_000;
 
 /**
- * The orders the channel's webhooks announced and no run has taken yet, in one call for a whole
- * burst; the runs queued by the other webhooks of the burst find the inbox empty and call nothing.
+ * The orders the channel's webhooks announced and no run has taken yet, in as few calls as a page
+ * allows: a burst of webhooks queues a run each, the first takes the whole inbox, the others find it
+ * empty and call nothing (the spec's get_orders budget is 10 calls per 30 s per channel).
  */
 async function importInboxOrders(
   services: Services,
@@ -112,15 +115,12 @@ async function importInboxOrders(
   connector: ChannelConnector,
 ): Promise<void | 'idle'> {
   if (!downloads(open) || !connector.getOrders) return 'idle';
-  const receivedBy = new Date();
-  const remoteIds = await services.channelWebhookInbox.pending(open.channel.id, INBOX_PAGE);
+  const { token, remoteIds } = await services.channelWebhookInbox.take(open.channel.id, INBOX_CLAIM_STALE_MS);
   if (remoteIds.length === 0) return 'idle';
-  await importNamedOrders(services, logger, open, connector, remoteIds);
-  await services.channelWebhookInbox.imported(open.channel.id, remoteIds, receivedBy);
-  // A burst larger than a page: the rest in the next run.
-  if ((await services.channelWebhookInbox.pending(open.channel.id, 1)).length > 0) {
-    await services.jobs.enqueue(JOB_NAMES.getOrders, { channelId: open.channel.id, fromWebhooks: true });
+  for (let start = 0; start < remoteIds.length; start += INBOX_PAGE) {
+    await importNamedOrders(services, logger, open, connector, remoteIds.slice(start, start + INBOX_PAGE));
   }
+  await services.channelWebhookInbox.imported(open.channel.id, token);
 }
 
 async function importNamedOrders(
