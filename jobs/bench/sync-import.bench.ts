@@ -98,7 +98,7 @@ async function runCase(records: Records, budgetKind: 'raised' | 'spec'): Promise
     initialStock: Object.fromEntries(SKUS.map((sku) => [sku, 10_000_000])),
     newOrderState: 'SHIPPING',
   });
-  const logger = createLogger('silent');
+  const logger = createLogger(process.env.BENCH_LOG_LEVEL ?? 'silent');
   const { sequelize } = database;
   const backend = createAgendaBackend({ sequelize, logger });
   const agenda = new Agenda({ backend, name: 'bench-sync', processEvery: 1000, defaultLockLifetime: 60_000 });
@@ -180,7 +180,12 @@ async function runCase(records: Records, budgetKind: 'raised' | 'spec'): Promise
     await agenda.now(JOB_NAMES.getOrders, { channelId: shopify.id });
     await agenda.now(JOB_NAMES.getOrders, { channelId: decathlon.id });
     let stored = 0;
+    let reported = started;
     while (stored < expected) {
+      if (performance.now() - reported > 10_000) {
+        reported = performance.now();
+        process.stdout.write(`  … ${stored} of ${expected} stored\n`);
+      }
       if (performance.now() - started > TIMEOUT_MS) throw new Error(`only ${stored} of ${expected} stored`);
       await new Promise((resolve) => setTimeout(resolve, 20));
       stored = await services.models.Order.count({ where: { store_id: store.id } });
@@ -252,6 +257,7 @@ async function main(): Promise<void> {
         .filter((outcome) => outcome.budget === 'raised' && outcome.records === records)
         .map((outcome) => outcome.orders / outcome.seconds),
     );
+  if (ROUNDS < 1) process.exit(0);
   const on = rate('on');
   const off = rate('off');
   console.log(

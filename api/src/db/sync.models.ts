@@ -34,6 +34,7 @@ export class ChannelSyncState extends Model<
   /** Set by the one job refreshing the channel's token; others wait for it. */
   declare token_refresh_claimed_at: CreationOptional<Date | null>;
   declare stock_push_claimed_at: CreationOptional<Date | null>;
+  declare inbox_claimed_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -61,6 +62,7 @@ export function defineSyncModels(sequelize: Sequelize): SyncModels {
     deactivated_at: date(),
     token_refresh_claimed_at: date(),
     stock_push_claimed_at: date(),
+    inbox_claimed_at: date(),
     created_at: DataTypes.DATE,
     updated_at: DataTypes.DATE,
   });

@@ -33,6 +33,8 @@ export const up: Migration = async ({ context: { queryInterface } }) => {
     token_refresh_claimed_at: date(),
     // One stock push run per channel at a time: others leave their listings to it (and a dead run's claim ages out).
     stock_push_claimed_at: date(),
+    // One download of the webhook inbox at a time, for the same reason.
+    inbox_claimed_at: date(),
     created_at: { type: DataTypes.DATE, allowNull: false },
     updated_at: { type: DataTypes.DATE, allowNull: false },
   });

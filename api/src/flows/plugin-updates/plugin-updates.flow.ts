@@ -1,4 +1,5 @@
 import { Op } from 'sequelize';
+import { PLUGIN_SYNC_STATUS } from '@syncdesk/contracts';
 import type { Channel } from '../../db/channel.models';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
@@ -196,6 +197,42 @@ function firstMessage(error: AppError): string {
   return first ?? error.message;
 }
 
+/** Order statuses whose units are not on a shelf any more, or never left it. */
+const SETTLED_STATUSES = ['Shipped', 'Cancelled', 'Refunded'];
+
+/**
+ * Units of each product that orders of the store took from our stock and the warehouse has not
+ * accepted yet (no synced copy for this plugin): orders that arrived since the warehouse was
+ * connected (what it is sent), still open. Plain products only: a kit line's units are its
+ * components', which the warehouse counts as they are.
+ */
+async function unitsNotYetAtWarehouse(
+  deps: PluginUpdatesDependencies,
+  plugin: Channel,
+  productIds: number[],
+): Promise<Map<number, number>> {
+  const units = new Map<number, number>();
+  if (productIds.length === 0) return units;
+  const synced = PLUGIN_SYNC_STATUS.byKey('synced').value;
+  const [rows] = await deps.models.Order.sequelize!.query(
+    `SELECT oi.product_id AS product_id, SUM(oi.quantity) AS units
+       FROM order_items oi
+       JOIN orders o ON o.id = oi.order_id
+       LEFT JOIN plugin_orders po ON po.order_id = o.id AND po.plugin_id = ? AND po.sync_status = ?
+      WHERE o.store_id = ? AND o.created_at >= ? AND po.id IS NULL
+        AND (o.status IS NULL OR o.status NOT IN (?))
+        AND oi.kit_items IS NULL AND oi.product_id IN (?)
+      GROUP BY oi.product_id`,
+    {
+      replacements: [plugin.id, synced, plugin.store_id, plugin.created_at, SETTLED_STATUSES, productIds],
+    },
+  );
+  for (const row of rows as { product_id: number; units: number | string }[]) {
+    units.set(Number(row.product_id), Number(row.units));
+  }
+  return units;
+}
+
 async function readStock(
   deps: PluginUpdatesDependencies,
   plugin: Channel,
@@ -221,20 +258,28 @@ async function readStock(
         raw: true,
       });
       const bySku = new Map(products.map((product) => [product.sku.toLowerCase(), product.id]));
+      const notYetAtWarehouse = await unitsNotYetAtWarehouse(
+        deps,
+        plugin,
+        products.map((product) => product.id),
+      );
       const changes = levels.flatMap((level) => {
         const productId = bySku.get(level.sku.toLowerCase());
         if (productId === undefined) {
           summary.unknownSkus.push(level.sku);
           return [];
         }
+        // What the warehouse can give minus what our orders already took and it has not heard of
+        // (held, not sent yet): its figure alone would hand those units back and oversell them.
+        const setTo = level.quantity - (notYetAtWarehouse.get(productId) ?? 0);
         return [
           {
             productId,
-            setTo: level.quantity,
+            setTo,
             reason: 'plugin' as const,
             sourceRef: `plugin:${plugin.id}`,
             // Per plugin, SKU, figure and read: the same read applied twice changes nothing.
-            idempotencyKey: `plugin:${plugin.id}:${level.sku}:${level.quantity}:${now.toISOString()}`,
+            idempotencyKey: `plugin:${plugin.id}:${level.sku}:${setTo}:${now.toISOString()}`,
           },
         ];
       });

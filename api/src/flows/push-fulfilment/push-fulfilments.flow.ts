@@ -169,19 +169,30 @@ export async function pushFulfilments(
         // A refusal of the channel itself (auth, outage) stops the run: the rest stay waiting.
         if (isWholeChannelError(error)) {
           await refreshOrders(deps, [...touched]);
+          // The open order pages still learn which fulfilments failed.
+          announceOrders(deps.publish, touched, orderOf);
           throw error;
         }
       }
     }
   }
   await refreshOrders(deps, [...touched]);
+  announceOrders(deps.publish, touched, orderOf);
+  return summary;
+}
+
+/** One orders-changed event per store for the orders whose fulfilments moved. */
+function announceOrders(
+  publish: Publish,
+  touched: ReadonlySet<number>,
+  orderOf: ReadonlyMap<number, { store_id: number }>,
+): void {
   const byStore = new Map<number, number[]>();
   for (const orderId of touched) {
     const storeId = orderOf.get(orderId)!.store_id;
     byStore.set(storeId, [...(byStore.get(storeId) ?? []), orderId]);
   }
-  for (const [storeId, orderIds] of byStore) publishOrdersChanged(deps.publish, storeId, orderIds);
-  return summary;
+  for (const [storeId, orderIds] of byStore) publishOrdersChanged(publish, storeId, orderIds);
 }
 
 /** Errors about the connection rather than this one fulfilment (ConnectorError kinds, by name). */

@@ -68,11 +68,12 @@ export interface SyncStateService {
   claimTokenRefresh(channelId: number, at?: Date): Promise<boolean>;
   releaseTokenRefresh(channelId: number): Promise<void>;
   /**
-   * Takes the channel's stock push for one run (false: another run holds it; a claim older than
-   * `staleMs` was left by a dead run and is taken over).
+   * Takes one of the channel's runs that must not overlap (its stock push, the download of its
+   * webhook inbox) for this job. False: another run holds it; a claim older than `staleMs` was left
+   * by a dead run and is taken over.
    */
-  claimStockPush(channelId: number, staleMs: number, at?: Date): Promise<boolean>;
-  releaseStockPush(channelId: number): Promise<void>;
+  claimRun(channelId: number, run: ExclusiveRun, staleMs: number, at?: Date): Promise<boolean>;
+  releaseRun(channelId: number, run: ExclusiveRun): Promise<void>;
   /** Whether some job holds a fresh refresh claim (the others wait for it). */
   tokenRefreshClaimed(channelId: number, at?: Date): Promise<boolean>;
   /** A channel or plugin of a store the caller reaches; anything else is 404. */
@@ -80,6 +81,10 @@ export interface SyncStateService {
   /** The active connection furthest behind among the company's own stores (the dashboard), or null. */
   worst(scope: RequestScope): Promise<ConnectionSyncHealthDto | null>;
 }
+
+/** Runs of a channel one worker at a time does (the others leave it to the one holding the claim). */
+export type ExclusiveRun = 'stock_push' | 'inbox';
+const RUN_COLUMNS = { stock_push: 'stock_push_claimed_at', inbox: 'inbox_claimed_at' } as const;
 
 export interface SyncStateServices {
   syncState: SyncStateService;
@@ -306,23 +311,24 @@ export function createSyncStateService(
       return claimed === 1;
     },
 
-    async claimStockPush(channelId, staleMs, at = clock()) {
+    async claimRun(channelId, run, staleMs, at = clock()) {
       await stateOf(channelId);
+      const column = RUN_COLUMNS[run];
       const stale = new Date(at.getTime() - staleMs);
       const [claimed] = await States.update(
-        { stock_push_claimed_at: at },
+        { [column]: at },
         {
           where: {
             channel_id: channelId,
-            [Op.or]: [{ stock_push_claimed_at: null }, { stock_push_claimed_at: { [Op.lt]: stale } }],
+            [Op.or]: [{ [column]: null }, { [column]: { [Op.lt]: stale } }],
           },
         },
       );
       return claimed === 1;
     },
 
-    async releaseStockPush(channelId) {
-      await States.update({ stock_push_claimed_at: null }, { where: { channel_id: channelId } });
+    async releaseRun(channelId, run) {
+      await States.update({ [RUN_COLUMNS[run]]: null }, { where: { channel_id: channelId } });
     },
 
     async releaseTokenRefresh(channelId) {

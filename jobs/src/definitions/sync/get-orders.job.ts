@@ -115,12 +115,26 @@ async function importInboxOrders(
   connector: ChannelConnector,
 ): Promise<void | 'idle'> {
   if (!downloads(open) || !connector.getOrders) return 'idle';
-  const { token, remoteIds } = await services.channelWebhookInbox.take(open.channel.id, INBOX_CLAIM_STALE_MS);
-  if (remoteIds.length === 0) return 'idle';
-  for (let start = 0; start < remoteIds.length; start += INBOX_PAGE) {
-    await importNamedOrders(services, logger, open, connector, remoteIds.slice(start, start + INBOX_PAGE));
+  const channelId = open.channel.id;
+  // One inbox download per channel at a time: a run waiting for budget must not leave the others
+  // each taking a few orders and queueing a call of their own behind it. They leave; this run looks
+  // again when it ends, by then with everything that arrived meanwhile.
+  if (!(await services.syncState.claimRun(channelId, 'inbox', INBOX_CLAIM_STALE_MS))) return 'idle';
+  let took = 0;
+  try {
+    const { token, remoteIds } = await services.channelWebhookInbox.take(channelId, INBOX_CLAIM_STALE_MS);
+    took = remoteIds.length;
+    for (let start = 0; start < remoteIds.length; start += INBOX_PAGE) {
+      await importNamedOrders(services, logger, open, connector, remoteIds.slice(start, start + INBOX_PAGE));
+    }
+    await services.channelWebhookInbox.imported(channelId, token);
+  } finally {
+    await services.syncState.releaseRun(channelId, 'inbox');
   }
-  await services.channelWebhookInbox.imported(open.channel.id, token);
+  if ((await services.channelWebhookInbox.pending(channelId, 1)).length > 0) {
+    await services.jobs.enqueue(JOB_NAMES.getOrders, { channelId, fromWebhooks: true });
+  }
+  return took === 0 ? 'idle' : undefined;
 }
 
 async function importNamedOrders(

@@ -67,15 +67,22 @@ export const submitInventoryJob: JobDefinition<typeof JOB_NAMES.submitInventory>
         // One run per channel at a time: a burst queues many runs, and a run waiting for a slow
         // budget (Mirakl: one stock file a minute) must not hold every worker slot while others
         // wait behind it. The others leave; the run that holds the claim looks again when it ends.
-        if (!(await services.syncState.claimStockPush(channelId, RUN_CLAIM_STALE_MS))) {
+        if (!(await services.syncState.claimRun(channelId, 'stock_push', RUN_CLAIM_STALE_MS))) {
           // The holder may be a run whose worker died: its listings would wait for the next stock
           // change. Someone looks again once such a claim has gone stale.
           await lookAgainAfter(services, channelId, RUN_CLAIM_STALE_MS + 1000);
           return 'idle';
         }
         const heartbeat = setInterval(() => {
-          void services.syncState.claimStockPush(channelId, 0).catch(() => undefined);
+          void services.syncState.claimRun(channelId, 'stock_push', 0).catch(() => undefined);
         }, RUN_CLAIM_HEARTBEAT_MS);
+        // A retry of a failed push: the listings that failed wait again, so the retry sends them.
+        if (data.retryOfLogId) {
+          await services.models.ChannelProduct.update(
+            { sync_status: PRODUCT_SYNC_STATUS.byKey('inventory_level_pending').value },
+            { where: { channel_id: channelId, sync_status: PRODUCT_SYNC_STATUS.byKey('failed').value } },
+          );
+        }
         let held: number[];
         try {
           const limit = findCatalogueEntry(open.channel.type)?.rateLimits.update_stock;
@@ -97,7 +104,7 @@ export const submitInventoryJob: JobDefinition<typeof JOB_NAMES.submitInventory>
           ));
         } finally {
           clearInterval(heartbeat);
-          await services.syncState.releaseStockPush(channelId);
+          await services.syncState.releaseRun(channelId, 'stock_push');
         }
         // Changes that arrived while this run held the claim were left to it.
         if (await hasWaitingListings(services, channelId, held)) {

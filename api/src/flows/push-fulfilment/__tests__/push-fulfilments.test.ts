@@ -128,6 +128,28 @@ describe('pushing fulfilments to the origin channel (mysql)', () => {
     expect(await orderFulfilmentStatus(orderId)).toBe(FAILED);
   });
 
+  it('an outage of the channel stops the run, and open pages still hear the fulfilment failed', async () => {
+    const channel = await channelWith();
+    const { orderId, fulfilment } = await fulfilled(channel);
+    const events: { name: string; payload: unknown }[] = [];
+    const outage = Object.assign(new Error('Shopify answered 500 Internal Server Error'), { kind: 'server' });
+    const { sender } = recordingSender(() => outage);
+    await expect(
+      pushFulfilments(
+        { ...server.services, publish: (event) => void events.push(event) },
+        channel,
+        [fulfilment.id],
+        sender,
+      ),
+    ).rejects.toBe(outage);
+    expect(await fulfilmentStatus(fulfilment.id)).toBe(FAILED);
+    expect(events).toContainEqual({
+      name: 'orders:changed',
+      rooms: expect.any(Array),
+      payload: { storeId: store.id, orderIds: [orderId] },
+    });
+  });
+
   it('holds a fulfilment inside the channel’s delay and answers when it may go', async () => {
     const channel = await channelWith({ use_delay_fulfilment: true, delay_fulfilment_interval: 2 });
     expect(fulfilmentDelayMs(channel.settings)).toBe(7_200_000);

@@ -210,5 +210,24 @@ describe('plugins.sync_orders and plugins.get_updates against the WMS simulator 
     });
     await syncOrdersJob.handler({ pluginId: plugin.id }, context());
     expect(simulator.state.order(String(old))).not.toBeNull();
+
+    // An order held here (never sent) took 3 mugs from our stock: the warehouse's count, which
+    // still has them on its shelf, must not hand them back.
+    const holding = await insertChannelRow(services(), store, {
+      name: 'Holding shop',
+      settings: { auto_hold_orders: true },
+    });
+    await services().orderImport.importBatch(holding.id, [
+      orderOf('H-3', [{ sku: 'WMS-MUG-01', quantity: 3, remote_id: 'H-3-L1' }]),
+    ]);
+    const unsent = await services().models.Order.count({
+      where: { channel_id: holding.id },
+    });
+    expect(unsent).toBe(1);
+    simulator.state.setStock('WMS-MUG-01', 30);
+    const available = simulator.state.stockLevels().find((level) => level.sku === 'WMS-MUG-01')!.available;
+    await pluginUpdatesJob.handler({ pluginId: plugin.id }, context());
+    const mug = await services().models.Product.findOne({ where: { store_id: store.id, sku: 'WMS-MUG-01' } });
+    expect(mug!.quantity).toBe(available - 3);
   });
 });

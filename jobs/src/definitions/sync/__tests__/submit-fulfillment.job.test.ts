@@ -137,6 +137,30 @@ describe('channels.submit_fulfillment against the Mirakl simulator (mysql)', () 
     expect(new Date(later[0]!.next_run_at).getTime()).toBe(created.created_at.getTime() + 3_600_000);
   });
 
+  it('a retry from the failed record sends the failed fulfilment again', async () => {
+    const channel = await miraklChannel();
+    const { remote, fulfilmentId } = await fulfilledOrder(channel.id);
+    // Every attempt of the tracking call fails (the transport repeats a failed PUT).
+    simulator.state.addFault({ status: 500, count: 5, path: `/orders/${remote.order_id}/tracking` });
+    await submitFulfillmentJob.handler(
+      { channelId: channel.id, orderFulfillmentIds: [fulfilmentId] },
+      context(),
+    );
+    expect((await services().models.OrderFulfillment.findByPk(fulfilmentId))!.sync_status).toBe(
+      FULFILMENT_STATUS.byKey('failed').value,
+    );
+
+    simulator.state.clearFaults();
+    await submitFulfillmentJob.handler(
+      { channelId: channel.id, orderFulfillmentIds: [fulfilmentId], retryOfLogId: 1 },
+      context(),
+    );
+    expect(simulator.state.order(remote.order_id)!.shipping_tracking).toBe(`CO${remote.order_id}FR`);
+    expect((await services().models.OrderFulfillment.findByPk(fulfilmentId))!.sync_status).toBe(
+      FULFILMENT_STATUS.byKey('synced').value,
+    );
+  });
+
   it('a channel that takes no fulfilments gets no call; a pickup step is refused in words', async () => {
     const channel = await miraklChannel();
     const { remote, order, fulfilmentId } = await fulfilledOrder(channel.id);

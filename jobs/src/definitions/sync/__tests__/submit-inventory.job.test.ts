@@ -36,7 +36,10 @@ describe('channels.submit_inventory against the Shopify simulator (mysql)', () =
     database = await createTestDatabase('mysql', 'submit_inventory');
     // No worker: the test runs the job when it wants; queued runs stay in the table.
     server = await startTestProcess(database.url, { APP_ROLE: 'api' });
-    company = await createCompany(server.services, { name: 'Stockco', stores: ['Stockco UK', 'Stockco DE'] });
+    company = await createCompany(server.services, {
+      name: 'Stockco',
+      stores: ['Stockco UK', 'Stockco DE', 'Stockco FR'],
+    });
     store = company.stores[0]!;
     shop = await startShopifySimulator({ initialStock: 30 });
   });
@@ -138,6 +141,26 @@ describe('channels.submit_inventory against the Shopify simulator (mysql)', () =
     // Queued again by the burst: nothing is waiting, no call.
     await submitInventoryJob.handler({ channelId: channel.id }, context());
     expect(stockSets()).toHaveLength(1);
+  });
+
+  it('a retry of a failed push sends the listings that failed', async () => {
+    const channel = await shopifyChannel(company.stores[2]!);
+    const { product, listing } = await listedProduct(channel, MUG, 30);
+    await setStock(product, 5);
+    shop.state.clearCalls();
+    shop.state.addFault({ status: 500, count: 10, mode: 'error' });
+    try {
+      await submitInventoryJob.handler({ channelId: channel.id }, context());
+    } finally {
+      shop.state.clearFaults();
+    }
+    expect((await listing.reload()).sync_status).toBe(PRODUCT_SYNC_STATUS.byKey('failed').value);
+    // Nothing waits: a plain run sends nothing; the retry of the failed record sends the listing.
+    await submitInventoryJob.handler({ channelId: channel.id }, context());
+    expect(stockSets().filter((call) => call.status === 200)).toHaveLength(0);
+    await submitInventoryJob.handler({ channelId: channel.id, retryOfLogId: 1 }, context());
+    expect(shop.state.stock()[MUG]).toBe(5);
+    expect(await listing.reload()).toMatchObject({ sync_status: SYNCED, pushed_quantity: 5 });
   });
 
   it('holds a raise while a webhook said an order is not imported, and lets the lower go', async () => {
