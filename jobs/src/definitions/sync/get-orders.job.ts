@@ -120,7 +120,7 @@ async function importInboxOrders(
   // each taking a few orders and queueing a call of their own behind it. They leave; this run looks
   // again when it ends, by then with everything that arrived meanwhile.
   if (!(await services.syncState.claimRun(channelId, 'inbox', INBOX_CLAIM_STALE_MS))) return 'idle';
-  let took = 0;
+  let took: number;
   try {
     const { token, remoteIds } = await services.channelWebhookInbox.take(channelId, INBOX_CLAIM_STALE_MS);
     took = remoteIds.length;
