@@ -57,6 +57,8 @@ const environmentSchema = z.object({
   /** `smtp://user:pass@host:587`; without it mail stays in the outbox table and the log. */
   SMTP_URL: z.string().optional(),
   LOG_EXPLAINER_LLM_URL: z.string().url().optional(),
+  /** Channel type → operation → { calls, periodSeconds }, replacing the catalogue's rate limits. */
+  SYNC_RATE_LIMITS_JSON: z.string().optional(),
   /** Read client addresses from X-Forwarded-For: only behind a reverse proxy you run. */
   TRUST_PROXY: booleanFlag.default(false),
   /** Manage-subscription page for the plan banner (no payment provider is wired in). */
@@ -103,6 +105,8 @@ export interface Config {
   demoSync: false | { traffic: boolean };
   appUrl: string;
   smtpUrl?: string;
+  /** SYNC_RATE_LIMITS_JSON, parsed: channel type → operation → limit. */
+  syncRateLimits: Record<string, Record<string, { calls: number; periodSeconds: number }>>;
   /** Optional LLM service that rephrases failed records' explanations (off when unset). */
   explainerLlmUrl?: string;
   trustProxy: boolean;
@@ -159,6 +163,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
     explainerLlmUrl: env.LOG_EXPLAINER_LLM_URL,
+    syncRateLimits: parseSyncRateLimits(env.SYNC_RATE_LIMITS_JSON),
     trustProxy: env.TRUST_PROXY,
     planManageUrl: env.PLAN_MANAGE_URL,
     logLevel: env.LOG_LEVEL,
@@ -166,4 +171,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     allowPrivateTargets: env.OUTBOUND_ALLOW_PRIVATE_TARGETS ?? env.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? false,
     transfers: { maxUploadBytes: Math.round(env.IMPORT_MAX_FILE_MB * 1024 * 1024) },
   };
+}
+
+const rateLimitsSchema = z.record(
+  z.string(),
+  z.record(z.string(), z.object({ calls: z.number().int().min(0), periodSeconds: z.number().min(0) })),
+);
+
+/** SYNC_RATE_LIMITS_JSON: a mistake stops the start with a message saying where. */
+function parseSyncRateLimits(json: string | undefined): Config['syncRateLimits'] {
+  if (!json?.trim()) return {};
+  const parsed = rateLimitsSchema.safeParse(JSON.parse(json));
+  if (!parsed.success) throw new Error(`SYNC_RATE_LIMITS_JSON is not valid: ${parsed.error.message}`);
+  return parsed.data;
 }

@@ -180,6 +180,7 @@ export async function startProcess(
         budget,
         // Only the demo's own simulators, never any other private address.
         allowedOrigins: demo?.allowedOrigins ?? [],
+        limitOverrides: config.syncRateLimits,
       }),
     });
     await agenda.start();

@@ -78,6 +78,8 @@ export async function openConnection(
   for (const [operation, limit] of Object.entries(options.extraLimits ?? {})) {
     limits[operation] = stricter(limits[operation], limit);
   }
+  // What the operator configured for this type replaces both.
+  Object.assign(limits, runtime.limitOverrides(channel.type));
   const http = createChannelHttp({
     connection: {
       id: channel.id,

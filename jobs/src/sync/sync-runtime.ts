@@ -5,6 +5,7 @@ import {
   discardingRecorder,
   type TransactionRecorder,
 } from '@syncdesk/api/src/modules/logs/transaction-record';
+import type { RateLimit } from '@syncdesk/contracts';
 import { unlimitedBudget, type RateBudget } from '../transport/rate-budget';
 
 /** What every sync job shares in one process: the rate budgets, the record writer, the target rule. */
@@ -17,6 +18,8 @@ export interface SyncRuntime {
   appUrl: string;
   /** OAuth app credentials per channel type (`OAUTH_PROVIDERS_JSON`): token refresh, webhook signatures. */
   oauthApp(type: string): { clientId: string; clientSecret: string } | null;
+  /** Limits the operator set for a channel type (`SYNC_RATE_LIMITS_JSON`): they replace the catalogue's. */
+  limitOverrides(type: string): Readonly<Record<string, RateLimit>>;
 }
 
 export interface SyncRuntimeOptions {
@@ -29,6 +32,8 @@ export interface SyncRuntimeOptions {
    * deployment-wide switch (`allowPrivateTargets`) opens every private address; this opens only these.
    */
   allowedOrigins?: readonly string[];
+  /** Channel type → operation → limit, replacing the catalogue's (a plan negotiated with a provider). */
+  limitOverrides?: Readonly<Record<string, Readonly<Record<string, RateLimit>>>>;
 }
 
 export function createSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
@@ -51,6 +56,7 @@ export function createSyncRuntime(options: SyncRuntimeOptions): SyncRuntime {
       if (problem === 'unresolved') return `${url.host} could not be found (DNS).`;
       return `${url.toString()} is not an address we can call.`;
     },
+    limitOverrides: (type) => options.limitOverrides?.[type] ?? {},
     oauthApp(type) {
       const app = apps[type];
       return app ? { clientId: app.clientId, clientSecret: app.clientSecret } : null;

@@ -41,5 +41,4 @@ export const pickupOrderJob: JobDefinition<typeof JOB_NAMES.pickupOrder> = {
       },
     );
   },
-  options: { removeOnComplete: true },
 };

@@ -63,5 +63,5 @@ export const submitFulfillmentJob: JobDefinition<typeof JOB_NAMES.submitFulfillm
       },
     );
   },
-  options: { concurrency: 5, removeOnComplete: true },
+  options: { concurrency: 5 },
 };

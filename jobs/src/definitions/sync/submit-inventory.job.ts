@@ -117,5 +117,5 @@ export const submitInventoryJob: JobDefinition<typeof JOB_NAMES.submitInventory>
       },
     );
   },
-  options: { concurrency: 5, removeOnComplete: true },
+  options: { concurrency: 5 },
 };

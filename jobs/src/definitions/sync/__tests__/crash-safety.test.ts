@@ -60,7 +60,12 @@ describe('crash safety of a killed worker (mysql, real processes)', () => {
     const started = startWorker({
       databaseUrl: database.url,
       dataDir: server.dataDir,
-      environment: { STOCK_PUSH_ABANDONED_MS: String(ABANDONED_MS) },
+      environment: {
+        STOCK_PUSH_ABANDONED_MS: String(ABANDONED_MS),
+        // A page a second instead of the catalogue's 10 per 30 s: kills still land mid-download,
+        // and the file does not spend minutes waiting for budget.
+        SYNC_RATE_LIMITS_JSON: JSON.stringify({ shopify: { get_orders: { calls: 1, periodSeconds: 1 } } }),
+      },
     });
     workers.push(started);
     return started;
