@@ -36,10 +36,13 @@ export function trialText({ days, hours, minutes }: TimeLeft): string {
 
 /** Counts the trial down each minute from what the server said at the last route change. */
 function TrialBanner({ expiredDate, manageUrl }: { expiredDate: TimeLeft; manageUrl: string }) {
+  // One clock reading for both: read twice, a busy machine's millisecond between them showed one
+  // minute less than the server said.
+  const [mountedAt] = useState(() => Date.now());
   const [deadline] = useState(
-    () => Date.now() + ((expiredDate.days * 24 + expiredDate.hours) * 60 + expiredDate.minutes) * MINUTE_MS,
+    () => mountedAt + ((expiredDate.days * 24 + expiredDate.hours) * 60 + expiredDate.minutes) * MINUTE_MS,
   );
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(mountedAt);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), MINUTE_MS);
     return () => clearInterval(timer);
