@@ -157,7 +157,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : false,
     // The live demo needs the seeded demo store and a worker beside the api (one process).
     demoSync:
-      (env.DEMO_SIMULATORS ?? (embedded && env.NODE_ENV !== 'production')) && env.APP_ROLE === 'all'
+      (env.DEMO_SIMULATORS ?? (embedded && env.NODE_ENV !== 'production' && env.DEMO_SEED !== false)) &&
+      env.APP_ROLE === 'all'
         ? { traffic: env.DEMO_TRAFFIC }
         : false,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

@@ -161,7 +161,8 @@ export async function startProcess(
   let budget: ReturnType<typeof createSharedRateBudget> | undefined;
   // The live demo: simulators in this process, the demo store connected to them.
   let demo: DemoSync | null = null;
-  if (config.demoSync && runsWorker(role)) {
+  // Only the all-in-one process: a worker started on its own (a script, a scaled-out worker) never.
+  if (config.demoSync && role === 'all') {
     demo = await startDemoSync(services, config.demoSync);
     if (demo) logger.info({ simulators: demo.allowedOrigins }, 'demo channels connected to the simulators');
   }
