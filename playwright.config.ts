@@ -120,6 +120,14 @@ export default defineConfig({
         DEMO_TRAFFIC: 'off',
         // Private addresses stay refused: only the demo's own simulators may be called.
         OUTBOUND_ALLOW_PRIVATE_TARGETS: 'false',
+        // Mirakl takes a stock file a minute and answers on it every 15 s; here (and in the demo's
+        // simulator, which follows these limits) every 3 s and every second, so the test waits seconds.
+        SYNC_RATE_LIMITS_JSON: JSON.stringify({
+          'mirakl-decathlon': {
+            update_stock: { calls: 1, periodSeconds: 3 },
+            stock_import_status: { calls: 1, periodSeconds: 1 },
+          },
+        }),
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -306,11 +306,11 @@ test('a failed call shows in the transaction records with its explanation, and i
   }
 });
 
-// Last in the file: on a fresh server the whole catalogue's first push to Mirakl is still going
-// out (one file a minute), and the tests above take some of that wait.
+// Last in the file: on a fresh server the whole catalogue's first push to Mirakl may still be going
+// out (one file every 3 s on this server, see playwright.config.ts).
 test('the stock an order takes reaches the Mirakl simulator', async ({ page, request }) => {
-  // Mirakl takes one stock file a minute (STO01) and reports on it every 15 s (STO02).
-  test.setTimeout(780_000);
+  // The e2e server lets Mirakl take a stock file (STO01) every 3 s and report on it (STO02) every second.
+  test.setTimeout(180_000);
   const shop = await demo(request);
   await holdNewShopifyOrders(request, shop, false);
   const listings = `${SYNC_SERVER_URL}/api/stores/${shop.storeId}/channels/${shop.decathlon.id}/products`;
@@ -337,8 +337,8 @@ test('the stock an order takes reaches the Mirakl simulator', async ({ page, req
 
   // Before the order, Decathlon is up to date: no listing waits for a push or is being pushed
   // (sync status pending, inventory level pending or in progress). On a fresh server that takes
-  // minutes: the first push of the whole catalogue, again after the warehouse's first stock
-  // report, and the orders of the tests above, each push a Mirakl file of its own a minute apart.
+  // a while: the first push of the whole catalogue, again after the warehouse's first stock
+  // report, and the orders of the tests above, each push a Mirakl file of its own.
   const PUSHING = [0, 4, 5];
   const SYNCED = 2;
   let before: number | null = null;
@@ -349,7 +349,7 @@ test('the stock an order takes reaches the Mirakl simulator', async ({ page, req
         before = busy === 0 ? await settled() : null;
         return before;
       },
-      { timeout: 480_000, intervals: [2_000], message: 'Decathlon told every stock level' },
+      { timeout: 90_000, intervals: [1_000], message: 'Decathlon told every stock level' },
     )
     .not.toBeNull();
 
@@ -367,7 +367,7 @@ test('the stock an order takes reaches the Mirakl simulator', async ({ page, req
           told !== null && told < before! && mine?.sync_status === SYNCED && mine.pushed_quantity === told
         );
       },
-      { timeout: 210_000, intervals: [2_000], message: `the lower ${SKU.stock} level at Mirakl` },
+      { timeout: 60_000, intervals: [1_000], message: `the lower ${SKU.stock} level at Mirakl` },
     )
     .toBe(true);
 

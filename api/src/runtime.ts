@@ -163,7 +163,7 @@ export async function startProcess(
   let demo: DemoSync | null = null;
   // Only the all-in-one process: a worker started on its own (a script, a scaled-out worker) never.
   if (config.demoSync && role === 'all') {
-    demo = await startDemoSync(services, config.demoSync);
+    demo = await startDemoSync(services, { ...config.demoSync, limits: config.syncRateLimits });
     if (demo) logger.info({ simulators: demo.allowedOrigins }, 'demo channels connected to the simulators');
   }
 

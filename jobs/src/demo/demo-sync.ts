@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Op } from 'sequelize';
-import { settingsErrorsFor, settingsFormFor, type ChannelKind } from '@syncdesk/contracts';
+import { settingsErrorsFor, settingsFormFor, type ChannelKind, type RateLimit } from '@syncdesk/contracts';
 import type { Services } from '@syncdesk/api';
 import type { Channel } from '@syncdesk/api/src/db/channel.models';
 import { splitValues, valuesForCreate } from '@syncdesk/api/src/modules/channels/channel-settings';
@@ -44,6 +44,23 @@ export function demoOAuthProviders(configured: string | undefined): string {
 }
 
 const DEMO_STORE = 'Acme UK';
+const DEMO_MIRAKL_TYPE = 'mirakl-decathlon';
+
+const windowMs = (limit: RateLimit | undefined) =>
+  limit ? (limit.periodSeconds * 1000) / Math.max(1, limit.calls) : undefined;
+
+/**
+ * The simulator holds the demo's Mirakl channel to the limits the deployment gives that type, so an
+ * operator who shortens them (the e2e server does, to keep its wait in seconds) meets no 429 either.
+ */
+function miraklWindows(limits: Readonly<Record<string, RateLimit>> | undefined) {
+  const windows: { stockImportWindowMs?: number; statusPollWindowMs?: number } = {};
+  const stockImport = windowMs(limits?.update_stock);
+  const statusPoll = windowMs(limits?.stock_import_status);
+  if (stockImport !== undefined) windows.stockImportWindowMs = stockImport;
+  if (statusPoll !== undefined) windows.statusPollWindowMs = statusPoll;
+  return windows;
+}
 const DEMO_COMPANY = 'Acme Trading';
 
 interface DemoConnection {
@@ -156,7 +173,11 @@ async function listEveryProduct(
 
 export async function startDemoSync(
   services: Services,
-  options: { traffic: boolean },
+  options: {
+    traffic: boolean;
+    /** The operator's limits per channel type (`SYNC_RATE_LIMITS_JSON`): the Mirakl simulator enforces its type's. */
+    limits?: Readonly<Record<string, Readonly<Record<string, RateLimit>>>>;
+  },
 ): Promise<DemoSync | null> {
   const store = await demoStore(services);
   if (!store) return null;
@@ -172,7 +193,7 @@ export async function startDemoSync(
     skus,
     traffic: options.traffic,
     shopify: { firstOrderId },
-    mirakl: { firstOrderNumber: firstOrderId },
+    mirakl: { firstOrderNumber: firstOrderId, ...miraklWindows(options.limits?.[DEMO_MIRAKL_TYPE]) },
   });
   const { connections } = simulators;
   const channels = await Promise.all([
@@ -189,7 +210,7 @@ export async function startDemoSync(
     }),
     connect(services, store, {
       kind: 'channel',
-      type: 'mirakl-decathlon',
+      type: DEMO_MIRAKL_TYPE,
       name: 'Acme Decathlon',
       body: {
         ...connections.mirakl.settings,

@@ -19,6 +19,8 @@ export interface ChannelHttp {
   fetchFor(operation: string): (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** The provider's own usage header says its limit is nearly reached: hold `operation`'s budget for `ms`. */
   pause?(operation: string, ms: number): Promise<void>;
+  /** The budget `operation` is held to (catalogue, provider and operator limits merged), if any. */
+  limitOf?(operation: string): RateLimit | undefined;
 }
 
 export interface ChannelHttpOptions {
@@ -234,6 +236,7 @@ export function createChannelHttp(options: ChannelHttpOptions): ChannelHttp {
 
   return {
     request,
+    limitOf: (operation) => options.limits[operation],
     async pause(operation, ms) {
       const limit = options.limits[operation];
       if (limit) await options.budget.pause({ connectionId: options.connection.id, operation, limit }, ms);

@@ -42,7 +42,7 @@ const OPERATION = {
 } as const;
 
 export interface MiraklConnectorOptions {
-  /** Wait between STO02 polls; Mirakl allows one every 15 s. Tests shorten it with the simulator's window. */
+  /** Wait between STO02 polls; by default the STO02 budget's pace (Mirakl allows one every 15 s). */
   statusPollMs?: number;
   /** How long a stock import may take before the push is reported as not finished. */
   statusTimeoutMs?: number;
@@ -102,7 +102,10 @@ export function createMiraklConnector(
   options: MiraklConnectorOptions = {},
 ): ChannelConnector {
   const { connection, http } = context;
-  const statusPollMs = options.statusPollMs ?? 15_000;
+  // As often as the STO02 budget allows (Mirakl: every 15 s; an operator's limits may say otherwise).
+  const statusLimit = http.limitOf?.(OPERATION.stockStatus);
+  const statusPollMs =
+    options.statusPollMs ?? (statusLimit ? (statusLimit.periodSeconds * 1000) / statusLimit.calls : 15_000);
   const statusTimeoutMs = options.statusTimeoutMs ?? 15 * 60_000;
   const pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
   const pageOverlap = Math.max(0, options.pageOverlap ?? 5);
