@@ -24,6 +24,7 @@ import {
 } from './modules/hosted-pages.module';
 import { announcementRoutes } from './modules/announcements/announcement.routes';
 import { logRoutes } from './modules/logs/logs.module';
+import { ruleRoutes } from './modules/rules/rules.module';
 import { syncRoutesOf } from './modules/sync/sync.module';
 
 export interface AppOptions {
@@ -49,6 +50,7 @@ export function apiRoutes(services: Services): ApiRoute[] {
     ...organisationRoutes(services),
     ...announcementRoutes(services),
     ...logRoutes(services),
+    ...ruleRoutes(services),
   ];
 }
 

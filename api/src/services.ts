@@ -35,6 +35,7 @@ import { createHealthService, type HealthService, type JobStoreProbe } from './m
 import { DEFAULT_TRANSFER_SETTINGS, type TransferSettings } from './modules/transfers/transfer-settings';
 import { createLogServices, type LogServices } from './modules/logs/logs.module';
 import { createSyncServices, type SyncStateServices } from './modules/sync/sync.module';
+import { createRuleServices, type RuleServices } from './modules/rules/rules.module';
 
 export interface ServiceDependencies {
   sequelize: Sequelize;
@@ -105,6 +106,7 @@ export interface Services
     OrderDomainServices,
     HostedPageServices,
     LogServices,
+    RuleServices,
     SyncStateServices {
   health: HealthService;
   announcements: AnnouncementService;
@@ -168,6 +170,7 @@ export function createServices(deps: ServiceDependencies): Services {
     ...createOrderDomainServices(core, catalogue),
     ...createSyncServices(core, catalogue, channelServices),
     ...createLogServices(core, { logger: deps.logger, explainerLlmUrl: deps.explainerLlmUrl }),
+    ...createRuleServices(core, catalogue),
     health: createHealthService({ sequelize: deps.sequelize, jobStore: deps.jobStore }),
     announcements: createAnnouncementService(deps),
   };

@@ -17,6 +17,7 @@ import { defineHostedPageModels, type HostedPageModels } from './hosted-page.mod
 import { defineInvoiceModels, type InvoiceModels } from './invoice.models';
 import { defineConfirmationOrderModels, type ConfirmationOrderModels } from './confirmation-order.models';
 import { defineStockPushModels, type StockPushModels } from './stock-push.models';
+import { defineRuleModels, type RuleModels } from './rule.models';
 import { defineLogModels, type LogModels } from './log.models';
 import { defineSyncModels, type SyncModels } from './sync.models';
 
@@ -219,6 +220,7 @@ export interface Models
     StockPushModels,
     SyncModels,
     LogModels,
+    RuleModels,
     OrderModels {
   User: typeof User;
   Company: typeof Company;
@@ -266,6 +268,7 @@ export function defineModels(sequelize: Sequelize): Models {
     ...defineStockPushModels(sequelize),
     ...defineSyncModels(sequelize),
     ...defineLogModels(sequelize),
+    ...defineRuleModels(sequelize),
   };
   init<User>(models.User, sequelize, 'users', {
     id,

@@ -70,7 +70,10 @@ export class OrderItem extends Model<InferAttributes<OrderItem>, InferCreationAt
   declare matched_sku: string | null;
   declare product_id: number | null;
   declare title: string | null;
+  /** What the line asks for: the channel's quantity × quantity_multiplier. */
   declare quantity: number;
+  /** Set by a rule's "multiply line item quantity" (1: none); a re-import keeps it. */
+  declare quantity_multiplier: CreationOptional<number>;
   declare price: string | number | null;
   declare tax_total: string | number | null;
   declare discount_total: string | number | null;
@@ -250,6 +253,7 @@ export function defineOrderModels(sequelize: Sequelize): OrderModels {
     product_id: int(true),
     title: text(255),
     quantity: int(),
+    quantity_multiplier: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
     price: money(),
     tax_total: money(),
     discount_total: money(),
