@@ -1,4 +1,5 @@
 import type { FileTransferSubject } from './transfers/transfer.dto';
+import type { RuleRunDto } from './rules/rule.dto';
 
 /**
  * The one typed map of Socket.IO events, shared by the server, the worker and the browser.
@@ -93,6 +94,12 @@ export interface TransferProgressEvent {
   rowsFailed: number;
 }
 
+/** Progress of a rules run over many orders (trigger-rules, backfill), sent to the store's room. */
+export interface RuleRunEvent {
+  storeId: number;
+  run: RuleRunDto;
+}
+
 export interface ServerToClientEvents {
   'stock:changed': (event: StockChangedEvent) => void;
   'orders:changed': (event: OrdersChangedEvent) => void;
@@ -104,6 +111,7 @@ export interface ServerToClientEvents {
   'sync:changed': (event: SyncChangedEvent) => void;
   'company:switched': (event: CompanySwitchedEvent) => void;
   'session:ended': (event: SessionEndedEvent) => void;
+  'rules:run': (event: RuleRunEvent) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- clients only listen for now

@@ -232,8 +232,3 @@ export interface PluginRuleDto extends Required<PluginRuleInput> {
   created_at: string;
   updated_at: string;
 }
-
-/** Realtime: a run's progress (company room), `rules:run`. */
-export interface RuleRunProgressEvent {
-  run: RuleRunDto;
-}
