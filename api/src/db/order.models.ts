@@ -51,6 +51,8 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare shipping_method: string | null;
   declare tags: string[] | null;
   declare order_type: string | null;
+  /** The sync status the order gets once the import's rules have run (it waits in 15 meanwhile). */
+  declare held_sync_status: CreationOptional<number | null>;
   declare content_hash: string;
   declare failure_reason: string | null;
   /** Click and collect (migration 0019): PICKUP_PRODUCT_STATUS value, null until the first action. */
@@ -232,6 +234,7 @@ export function defineOrderModels(sequelize: Sequelize): OrderModels {
     shipping_method: text(190),
     tags: jsonColumn('tags', true),
     order_type: text(40),
+    held_sync_status: int(true),
     content_hash: text(64, false),
     failure_reason: { type: DataTypes.TEXT, allowNull: true },
     pickup_status: text(20),

@@ -100,6 +100,22 @@ export class RuleEngineLog extends Model<
   declare created_at: Date;
 }
 
+/** Every rule evaluated on one order at one trigger: the order's "why" trace. */
+export class OrderRuleTrace extends Model<
+  InferAttributes<OrderRuleTrace>,
+  InferCreationAttributes<OrderRuleTrace>
+> {
+  declare id: CreationOptional<number>;
+  declare company_id: number;
+  declare store_id: number;
+  declare order_id: number;
+  declare trigger_type: string;
+  declare evaluations: RuleEvaluation[];
+  declare made_changes: boolean;
+  declare run_id: number | null;
+  declare created_at: Date;
+}
+
 /** A rule that fired on an order for a trigger: unique, so it never fires there twice. */
 export class RuleFiring extends Model<InferAttributes<RuleFiring>, InferCreationAttributes<RuleFiring>> {
   declare id: CreationOptional<number>;
@@ -140,6 +156,7 @@ export interface RuleModels {
   RuleEngineLog: typeof RuleEngineLog;
   RuleFiring: typeof RuleFiring;
   RuleRun: typeof RuleRun;
+  OrderRuleTrace: typeof OrderRuleTrace;
 }
 
 export function defineRuleModels(sequelize: Sequelize): RuleModels {
@@ -150,6 +167,7 @@ export function defineRuleModels(sequelize: Sequelize): RuleModels {
     RuleEngineLog: class extends RuleEngineLog {},
     RuleFiring: class extends RuleFiring {},
     RuleRun: class extends RuleRun {},
+    OrderRuleTrace: class extends OrderRuleTrace {},
   };
   const int = (allowNull = false) => ({ type: DataTypes.INTEGER, allowNull });
   const text = (length: number, allowNull = false) => ({ type: DataTypes.STRING(length), allowNull });
@@ -226,6 +244,23 @@ export function defineRuleModels(sequelize: Sequelize): RuleModels {
       made_changes: { type: DataTypes.BOOLEAN, allowNull: false },
       message: text(500),
       content: jsonColumn('content', false),
+      run_id: int(true),
+      created_at: { type: DataTypes.DATE(3), allowNull: false },
+    },
+    false,
+  );
+  init<OrderRuleTrace>(
+    models.OrderRuleTrace,
+    sequelize,
+    'order_rule_traces',
+    {
+      id: bigId,
+      company_id: int(),
+      store_id: int(),
+      order_id: { type: DataTypes.BIGINT, allowNull: false },
+      trigger_type: text(40),
+      evaluations: jsonColumn('evaluations', false),
+      made_changes: { type: DataTypes.BOOLEAN, allowNull: false },
       run_id: int(true),
       created_at: { type: DataTypes.DATE(3), allowNull: false },
     },

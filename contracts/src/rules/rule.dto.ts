@@ -187,9 +187,18 @@ export interface RuleEngineLogContentDto extends RuleEngineLogDto {
   evaluation: RuleEvaluation;
 }
 
-/** `GET orders/{storeId}/{orderId}/rule-trace`: every rule evaluated on the order, oldest first. */
+/** One run of the rules on an order (one trigger): every rule evaluated, in priority order. */
+export interface OrderRuleTraceEntry {
+  id: number;
+  trigger_type: RuleRunTrigger;
+  created_at: string;
+  changed: boolean;
+  evaluations: RuleEvaluation[];
+}
+
+/** `GET orders/{storeId}/{orderId}/rule-trace`: the order's "why", oldest run first. */
 export interface OrderRuleTraceDto {
-  data: RuleEngineLogContentDto[];
+  data: OrderRuleTraceEntry[];
 }
 
 /** A run of rules over many orders: `trigger-rules` or a backfill. */

@@ -102,6 +102,22 @@ export const up: Migration = async ({ context: { queryInterface } }) => {
   await queryInterface.addIndex('rule_engine_logs', ['order_id', 'id'], { name: 'rule_engine_logs_order' });
   await queryInterface.addIndex('rule_engine_logs', ['rule_id', 'id'], { name: 'rule_engine_logs_rule' });
 
+  // The order's "why" trace: every rule evaluated at one trigger, in one row per order and run
+  // (rule_engine_logs keeps a row per rule that matched; a row per rule evaluated would cost the import).
+  await queryInterface.createTable('order_rule_traces', {
+    id: bigId,
+    company_id: int(),
+    store_id: int(),
+    order_id: { type: DataTypes.BIGINT, allowNull: false },
+    trigger_type: text(40),
+    /** JSON text: RuleEvaluation[] in priority order. */
+    evaluations: { type: DataTypes.TEXT, allowNull: false },
+    made_changes: { type: DataTypes.BOOLEAN, allowNull: false },
+    run_id: int(true),
+    created_at: { type: DataTypes.DATE(3), allowNull: false },
+  });
+  await queryInterface.addIndex('order_rule_traces', ['order_id', 'id'], { name: 'order_rule_traces_order' });
+
   await queryInterface.createTable('rule_firings', {
     id: bigId,
     /** 'rule' or 'plugin_rule'. */
@@ -137,6 +153,10 @@ export const up: Migration = async ({ context: { queryInterface } }) => {
   });
   await queryInterface.addIndex('rule_runs', ['company_id', 'id'], { name: 'rule_runs_company' });
 
+  // While the import's rules run, the order waits in "rule engine in progress" (15); this is the
+  // sync status it gets once they have run (before their own status actions).
+  await queryInterface.addColumn('orders', 'held_sync_status', { type: DataTypes.INTEGER, allowNull: true });
+
   // The channel's quantity is quantity / quantity_multiplier: a re-import keeps the multiplier.
   await queryInterface.addColumn('order_items', 'quantity_multiplier', {
     type: DataTypes.INTEGER,
@@ -147,6 +167,7 @@ export const up: Migration = async ({ context: { queryInterface } }) => {
 
 export const down: Migration = async ({ context: { queryInterface } }) => {
   await queryInterface.removeColumn('order_items', 'quantity_multiplier');
+  await queryInterface.removeColumn('orders', 'held_sync_status');
   for (const table of [
     'rule_runs',
     'rule_firings',
