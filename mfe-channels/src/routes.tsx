@@ -12,6 +12,7 @@ import { pickupRoutes } from './pickups/pickup-routes';
 import { channelProductRoutes } from './channel-products/channel-product-routes';
 import { pluginProductRoutes } from './plugin-products/plugin-product-routes';
 import { transactionRecordRoutes } from './transaction-records/transaction-record-routes';
+import { ruleLogRoutes } from './rule-logs/rule-log-routes';
 
 /**
  * The pages this remote offers, with absolute paths: the shell mounts them under the top-level
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
   ...channelProductRoutes,
   ...pluginProductRoutes,
   ...transactionRecordRoutes,
+  ...ruleLogRoutes,
 ];
 
 // Module Federation hands the shell this module; the shell reads `default` (or `routes`).

@@ -3,3 +3,4 @@ export * from './rule.vocabulary';
 export * from './rule.dto';
 export * from './rule.schemas';
 export * from './rule-evaluator';
+export * from './rule-changes';

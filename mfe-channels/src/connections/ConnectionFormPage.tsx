@@ -26,6 +26,7 @@ import {
 } from '@syncdesk/web-kit';
 
 import { useCan } from '../hooks/useCan';
+import { PluginRulesCard } from '../plugin-rules/PluginRulesCard';
 import { ConnectionHealthCard } from '../sync-health/ConnectionHealthCard';
 import { CONNECTION_KINDS, connectionListRoute, type ConnectionKindConfig } from './connection-kinds';
 import {
@@ -125,6 +126,8 @@ export function ConnectionFormPage({ kind }: { kind: ChannelKind }) {
             }}
           />
         )}
+        {/* A plugin's own rules run on the orders sent to it; a plugin not saved yet has none. */}
+        {record && kind === 'plugin' ? <PluginRulesCard storeId={storeId} pluginId={record.id} /> : null}
       </Flex>
     </>
   );
