@@ -10,6 +10,7 @@ import { InvoiceListPage } from './pages/InvoiceListPage';
 import { OrderDetailPage } from './pages/OrderDetailPage';
 import { OrderListPage } from './pages/OrderListPage';
 import { PluginOrderListPage } from './pages/PluginOrderListPage';
+import { RuleEditorPage } from './pages/RuleEditorPage';
 import { RuleListPage } from './pages/RuleListPage';
 
 /**
@@ -32,6 +33,9 @@ export const routes: RouteObject[] = [
   { path: ROUTE_PATTERNS.customerList, element: <CustomerListPage /> },
   { path: ROUTE_PATTERNS.customerDetail, element: <CustomerDetailPage /> },
   { path: ROUTE_PATTERNS.rules, element: <RuleListPage /> },
+  // The static path first: `/rules/create` is not a rule id.
+  { path: ROUTE_PATTERNS.ruleCreate, element: <RuleEditorPage /> },
+  { path: ROUTE_PATTERNS.ruleDetail, element: <RuleEditorPage /> },
 ];
 
 // Module Federation hands the shell this module; the shell reads `default` (or `routes`).

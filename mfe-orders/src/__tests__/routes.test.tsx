@@ -1,4 +1,13 @@
-import { itShowsPlaceholderPages } from '@syncdesk/web-kit/src/testing/placeholder-pages';
+import { ROUTE_PATTERNS } from '@syncdesk/contracts';
+
 import { routes } from '../routes';
 
-itShowsPlaceholderPages(routes, [['/rules', 'Rules', null, 'No rules yet']]);
+describe('mfe-orders routes', () => {
+  it('offers the rules pages, with `/rules/create` before the rule id pattern', () => {
+    const paths = routes.map((route) => route.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([ROUTE_PATTERNS.rules, ROUTE_PATTERNS.ruleCreate, ROUTE_PATTERNS.ruleDetail]),
+    );
+    expect(paths.indexOf(ROUTE_PATTERNS.ruleCreate)).toBeLessThan(paths.indexOf(ROUTE_PATTERNS.ruleDetail));
+  });
+});

@@ -9,6 +9,7 @@ import { useOrdersRefresh } from '../hooks/useOrdersRefresh';
 import { OrderCustomer, OrderTotals } from './OrderParties';
 import { OrderFulfilments } from './OrderFulfilments';
 import { OrderItemsTable } from './OrderItemsTable';
+import { OrderRuleTrace } from './OrderRuleTrace';
 import { OrderSyncActions } from './OrderSyncActions';
 import { OrderSyncStates } from './OrderSyncStates';
 import { OrderTimeline } from './OrderTimeline';
@@ -86,6 +87,7 @@ function OrderDetail({ storeId, orderId }: { storeId: string; orderId: string })
               onChanged={refresh}
             />
             <OrderSyncStates storeId={storeId} order={order} mayUpdate={mayUpdate} onChanged={refresh} />
+            <OrderRuleTrace storeId={storeId} orderId={orderId} version={version} />
           </Flex>
         </Col>
         <Col xs={24} xl={8}>
