@@ -10,6 +10,21 @@ import type { ChannelHttp } from '../transport/channel-http';
 export type ChannelCapability =
   'listOrders' | 'getOrders' | 'pushStock' | 'pushFulfilment' | 'acceptOrder' | 'refreshToken' | 'webhooks';
 
+/**
+ * An order as a connector hands it over, with when the channel last changed it where the channel
+ * says so (Shopify's `updated_at`). The import ignores the extra key; the get_orders job keeps it
+ * on the order's row so that older data (a late webhook) never overwrites newer.
+ */
+export type ChannelOrderInput = NormalisedOrderInput & { channel_updated_at?: string | null };
+
+/** The channel's change time of an order, when the connector gave a valid one. */
+export function channelUpdatedAtOf(order: NormalisedOrderInput): Date | null {
+  const value = (order as ChannelOrderInput).channel_updated_at;
+  if (typeof value !== 'string' || value === '') return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
 /** The connection a connector is built for: a channels row with its credentials decrypted. */
 export interface ConnectionInfo {
   id: number;
@@ -86,6 +101,12 @@ export interface ChannelConnector {
   refreshToken?(): Promise<TokenGrant>;
   /** Subscribes the channel's own order webhooks to `callbackUrl`; answers the remote ids to keep. */
   subscribeWebhooks?(callbackUrl: string): Promise<{ webhookIds: string[] }>;
+  /**
+   * The order an order webhook's body is (Shopify's orders/create and orders/updated carry the whole
+   * order, as the API gives it), so it can be imported without a call; null when the body is not a
+   * usable order (the job then fetches it).
+   */
+  orderFromWebhook?(topic: string, body: unknown): ChannelOrderInput | null;
   /** Removes the named subscriptions, and any other still pointing at `callbackUrl` (ids lost with an edited row). */
   unsubscribeWebhooks?(webhookIds: string[], callbackUrl?: string): Promise<void>;
 }

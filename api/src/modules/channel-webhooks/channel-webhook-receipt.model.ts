@@ -22,10 +22,18 @@ export class ChannelWebhookReceipt extends Model<
   declare webhook_id: string;
   declare topic: string;
   declare remote_id: string | null;
+  declare body: CreationOptional<string | null>;
   declare imported_at: CreationOptional<Date | null>;
   declare taken_by: CreationOptional<string | null>;
   declare taken_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
+}
+
+/** One order the inbox holds: its id and the webhooks that announced it (oldest first). */
+export interface InboxOrder {
+  remoteId: string;
+  /** Each webhook's topic and raw body when kept (orders/create, orders/updated), else null. */
+  deliveries: { topic: string; body: string | null }[];
 }
 
 /** Shopify retries a delivery for up to two days; a week leaves room and keeps the table small. */
@@ -42,6 +50,8 @@ export interface ChannelWebhookReceipts {
     webhookId: string;
     topic: string;
     remoteId: string | null;
+    /** The delivery's body, kept until its order is imported (only what can be imported as is). */
+    body?: string | null;
   }): Promise<boolean>;
   /** Forgets a claimed delivery whose work could not be queued, so the provider's retry is taken. */
   release(receipt: { channelId: number; webhookId: string }): Promise<void>;
@@ -51,7 +61,10 @@ export interface ChannelWebhookReceipts {
    * Takes every order waiting in the inbox for one download (a claim no other run takes, unless it
    * is older than `staleMs`: its run died). Webhooks arriving meanwhile wait for the next run.
    */
-  take(channelId: number, staleMs: number): Promise<{ token: string; remoteIds: string[] }>;
+  take(
+    channelId: number,
+    staleMs: number,
+  ): Promise<{ token: string; remoteIds: string[]; orders: InboxOrder[] }>;
   /** The download that took these receipts stored their orders. */
   imported(channelId: number, token: string): Promise<void>;
   count(where?: WhereOptions<ChannelWebhookReceipt>): Promise<number>;
@@ -70,6 +83,7 @@ export function createChannelWebhookReceipts(sequelize: Sequelize): ChannelWebho
       webhook_id: { type: DataTypes.STRING(100), allowNull: false },
       topic: { type: DataTypes.STRING(100), allowNull: false },
       remote_id: { type: DataTypes.STRING(190), allowNull: true },
+      body: { type: DataTypes.TEXT, allowNull: true },
       imported_at: { type: DataTypes.DATE, allowNull: true },
       taken_by: { type: DataTypes.STRING(36), allowNull: true },
       taken_at: { type: DataTypes.DATE, allowNull: true },
@@ -79,13 +93,19 @@ export function createChannelWebhookReceipts(sequelize: Sequelize): ChannelWebho
   );
   let prunedAt = 0;
   return {
-    async claim({ channelId, webhookId, topic, remoteId }) {
+    async claim({ channelId, webhookId, topic, remoteId, body }) {
       if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
         prunedAt = Date.now();
         await Receipt.destroy({ where: { created_at: { [Op.lt]: new Date(Date.now() - RECEIPT_KEEP_MS) } } });
       }
       try {
-        await Receipt.create({ channel_id: channelId, webhook_id: webhookId, topic, remote_id: remoteId });
+        await Receipt.create({
+          channel_id: channelId,
+          webhook_id: webhookId,
+          topic,
+          remote_id: remoteId,
+          body: body ?? null,
+        });
         return true;
       } catch (error) {
         if (error instanceof UniqueConstraintError) return false;
@@ -121,15 +141,22 @@ export function createChannelWebhookReceipts(sequelize: Sequelize): ChannelWebho
       );
       const rows = await Receipt.findAll({
         where: { channel_id: channelId, taken_by: token },
-        attributes: ['remote_id'],
+        attributes: ['remote_id', 'topic', 'body'],
         order: [['id', 'ASC']],
         raw: true,
       });
-      return { token, remoteIds: [...new Set(rows.map((row) => row.remote_id!))] };
+      const orders = new Map<string, InboxOrder>();
+      for (const row of rows) {
+        const order = orders.get(row.remote_id!) ?? { remoteId: row.remote_id!, deliveries: [] };
+        order.deliveries.push({ topic: row.topic, body: row.body ?? null });
+        orders.set(row.remote_id!, order);
+      }
+      return { token, remoteIds: [...orders.keys()], orders: [...orders.values()] };
     },
     async imported(channelId, token) {
       await Receipt.update(
-        { imported_at: new Date() },
+        // The bodies served their purpose; the rows stay (small) only to refuse provider retries.
+        { imported_at: new Date(), body: null },
         { where: { channel_id: channelId, taken_by: token } },
       );
     },

@@ -64,11 +64,15 @@ function orderOf(rawBody: Buffer): { id: string; updatedAt: Date | null } | null
   }
 }
 
+/** Topics whose body is the whole order, kept so the download can import it without a call. */
+const ORDER_BODY_TOPICS = new Set(['orders/create', 'orders/updated']);
+
 /**
  * A channel's own webhooks, received on a public route: the signature is the only authority. An
- * order webhook is a hint to fetch that order (delivery order is not guaranteed, so its body is
- * never imported as is), queued as `channels.get_orders` so the answer goes back at once; polling
- * stays the safety net for a webhook that never came.
+ * order webhook lands in the channel's inbox with its body (the whole order) and queues a
+ * `channels.get_orders` run, so the answer goes back at once. That run imports the body as is
+ * unless it is older than what we hold (delivery order is not guaranteed) or unusable, in which
+ * case it fetches the order; polling stays the safety net for a webhook that never came.
  */
 export function createChannelWebhookService(deps: ChannelWebhookDependencies): ChannelWebhookService {
   return {
@@ -107,7 +111,8 @@ export function createChannelWebhookService(deps: ChannelWebhookDependencies): C
         return { queued: true, duplicate: false };
       }
       const receipt = { channelId: channel.id, webhookId, topic, remoteId: order.id };
-      if (!(await deps.receipts.claim(receipt))) return { queued: false, duplicate: true };
+      const body = ORDER_BODY_TOPICS.has(topic) ? rawBody.toString('utf8') : null;
+      if (!(await deps.receipts.claim({ ...receipt, body }))) return { queued: false, duplicate: true };
       try {
         await queue(true);
       } catch (error) {

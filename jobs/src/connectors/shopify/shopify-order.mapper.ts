@@ -1,4 +1,5 @@
 import type { NormalisedOrderInput } from '@syncdesk/contracts';
+import type { ChannelOrderInput } from '../connector';
 import type { ShopifyAddress, ShopifyFinancialStatus, ShopifyOrder } from './shopify-rest.types';
 
 type OrderStatus = NormalisedOrderInput['status'];
@@ -45,8 +46,8 @@ function addressOf(address: ShopifyAddress | null): NormalisedOrderInput['shippi
   };
 }
 
-/** A Shopify order as the import service takes it. */
-export function normaliseShopifyOrder(order: ShopifyOrder): NormalisedOrderInput {
+/** A Shopify order as the import service takes it (with its `updated_at`, see `ChannelOrderInput`). */
+export function normaliseShopifyOrder(order: ShopifyOrder): ChannelOrderInput {
   const shipping =
     order.total_shipping_price_set?.shop_money?.amount ??
     sum((order.shipping_lines ?? []).map((line) => line.price));
@@ -93,5 +94,47 @@ export function normaliseShopifyOrder(order: ShopifyOrder): NormalisedOrderInput
         .filter((property) => property.name && !property.name.startsWith('_'))
         .map((property) => ({ option_name: property.name, option_value: String(property.value) })),
     })),
+    channel_updated_at: order.updated_at ?? null,
   };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An orders/create or orders/updated body (the order as the REST API gives it) as the import takes
+ * it, or null when it is not a whole order: no id, no `updated_at` (needed to refuse an older
+ * delivery), no line items or a line without its id, quantity and taxes. The import's own
+ * validation still checks every value; this only keeps the mapper from reading what is not there.
+ */
+export function shopifyOrderFromWebhook(topic: string, body: unknown): ChannelOrderInput | null {
+  if (topic !== 'orders/create' && topic !== 'orders/updated') return null;
+  if (!isRecord(body)) return null;
+  if (typeof body.id !== 'number' || !Number.isSafeInteger(body.id)) return null;
+  if (typeof body.updated_at !== 'string' || Number.isNaN(new Date(body.updated_at).getTime())) return null;
+  if (typeof body.currency !== 'string' || typeof body.financial_status !== 'string') return null;
+  if (body.total_price === undefined || body.total_price === null) return null;
+  const lines = body.line_items;
+  if (!Array.isArray(lines) || lines.length === 0) return null;
+  for (const line of lines) {
+    if (!isRecord(line) || typeof line.id !== 'number' || typeof line.quantity !== 'number') return null;
+    if (!Array.isArray(line.tax_lines) || !line.tax_lines.every(isRecord)) return null;
+    if (line.properties !== undefined && line.properties !== null && !Array.isArray(line.properties))
+      return null;
+  }
+  for (const key of ['shipping_address', 'billing_address', 'customer'] as const) {
+    if (body[key] !== undefined && body[key] !== null && !isRecord(body[key])) return null;
+  }
+  if (
+    body.shipping_lines !== undefined &&
+    body.shipping_lines !== null &&
+    !Array.isArray(body.shipping_lines)
+  )
+    return null;
+  if (body.tags !== undefined && body.tags !== null && typeof body.tags !== 'string') return null;
+  try {
+    return normaliseShopifyOrder(body as unknown as ShopifyOrder);
+  } catch {
+    return null;
+  }
 }

@@ -13,7 +13,7 @@ import { ConnectorError } from '../connector';
 import type { ConnectorEntry } from '../registry';
 import { createShopifyApi, nextPageInfo } from './shopify-api';
 import { connectorError, shopifyErrorsText, transportFailure } from './shopify-errors';
-import { normaliseShopifyOrder } from './shopify-order.mapper';
+import { normaliseShopifyOrder, shopifyOrderFromWebhook } from './shopify-order.mapper';
 import type {
   ShopifyAccessTokenGrant,
   ShopifyFulfillment,
@@ -363,6 +363,7 @@ export function createShopifyConnector(
     pushStock,
     pushFulfilment,
     refreshToken,
+    orderFromWebhook: shopifyOrderFromWebhook,
     subscribeWebhooks,
     unsubscribeWebhooks,
   };

@@ -1,7 +1,15 @@
 import { JOB_NAMES, type NormalisedOrderInput } from '@syncdesk/contracts';
 import type { Services } from '@syncdesk/api';
+import { normaliseOrder } from '@syncdesk/api/src/flows/import-orders/normalise-order';
 import { afterOrdersImported } from '@syncdesk/api/src/flows/push-stock/after-orders-imported';
-import { ConnectorError, type ChannelConnector } from '../../connectors/connector';
+import type { InboxOrder } from '@syncdesk/api/src/modules/channel-webhooks/channel-webhook-receipt.model';
+import { QueryTypes } from 'sequelize';
+import {
+  channelUpdatedAtOf,
+  ConnectorError,
+  type ChannelConnector,
+  type ChannelOrderInput,
+} from '../../connectors/connector';
 import type { OpenConnection } from '../../sync/open-connection';
 import { runChannelJob } from '../../sync/run-channel-job';
 import type { JobDefinition, JobLogger } from '../job-definition';
@@ -79,14 +87,17 @@ async function importChangedOrders(
   let imported = 0;
   do {
     const page = await connector.listOrders(since, cursor);
-    if (page.orders.length > 0) {
-      const result = await services.orderImport.importBatch(channelId, page.orders, {
+    // A page read before a webhook's newer body was imported must not put the older data back.
+    const orders = await withoutStale(services, channelId, page.orders);
+    if (orders.length > 0) {
+      const result = await services.orderImport.importBatch(channelId, orders, {
         source: `${connector.provider} connector`,
         via: 'get_orders',
       });
       if (!result.imported) return;
       imported += result.created + result.updated;
-      await acceptWaitingOrders(open, connector, page.orders, page.awaitingAcceptance);
+      await noteChannelUpdatedAt(services, channelId, orders);
+      await acceptWaitingOrders(open, connector, orders, page.awaitingAcceptance);
     }
     // Only now that the page is stored (and its orders accepted) may the next run start after it.
     if (page.watermark) await services.syncState.advanceWatermark(channelId, page.watermark);
@@ -104,9 +115,12 @@ const INBOX_PAGE = 250;
 const INBOX_CLAIM_STALE_MS = 2 * 60_000;
 
 /**
- * The orders the channel's webhooks announced and no run has taken yet, in as few calls as a page
- * allows: a burst of webhooks queues a run each, the first takes the whole inbox, the others find it
- * empty and call nothing (the spec's get_orders budget is 10 calls per 30 s per channel).
+ * The orders the channel's webhooks announced and no run has taken yet. A webhook whose body is the
+ * whole order (Shopify's orders/create, orders/updated) is imported as is: no call, no budget, so an
+ * order is in within a moment of its webhook however many come. The rest (a body that is not a
+ * usable order, a provider without bodies) are fetched in as few calls as a page allows: a burst of
+ * webhooks queues a run each, the first takes the whole inbox, the others find it empty and call
+ * nothing (the spec's get_orders budget is 10 calls per 30 s per channel).
  */
 async function importInboxOrders(
   services: Services,
@@ -114,7 +128,7 @@ async function importInboxOrders(
   open: OpenConnection,
   connector: ChannelConnector,
 ): Promise<void | 'idle'> {
-  if (!downloads(open) || !connector.getOrders) return 'idle';
+  if (!downloads(open) || (!connector.getOrders && !connector.orderFromWebhook)) return 'idle';
   const channelId = open.channel.id;
   // One inbox download per channel at a time: a run waiting for budget must not leave the others
   // each taking a few orders and queueing a call of their own behind it. They leave; this run looks
@@ -122,10 +136,30 @@ async function importInboxOrders(
   if (!(await services.syncState.claimRun(channelId, 'inbox', INBOX_CLAIM_STALE_MS))) return 'idle';
   let took: number;
   try {
-    const { token, remoteIds } = await services.channelWebhookInbox.take(channelId, INBOX_CLAIM_STALE_MS);
-    took = remoteIds.length;
-    for (let start = 0; start < remoteIds.length; start += INBOX_PAGE) {
-      await importNamedOrders(services, logger, open, connector, remoteIds.slice(start, start + INBOX_PAGE));
+    // Changes announced after this are not in what the run takes: they stay counted as lag.
+    const takenAt = new Date();
+    const { token, orders: announced } = await services.channelWebhookInbox.take(
+      channelId,
+      INBOX_CLAIM_STALE_MS,
+    );
+    took = announced.length;
+    const bodies: ChannelOrderInput[] = [];
+    const toFetch: string[] = [];
+    for (const entry of announced) {
+      const order = orderOfBodies(connector, entry);
+      if (order) bodies.push(order);
+      else toFetch.push(entry.remoteId);
+    }
+    if (bodies.length > 0) {
+      // All the bodies taken together are one import; a body older than what is stored is dropped.
+      const lost = await importOrders(services, logger, open, connector, bodies, takenAt);
+      // Stored meanwhile by a run that read a newer version (a lost race): fetch to be sure.
+      toFetch.push(...lost);
+    }
+    if (connector.getOrders) {
+      for (let start = 0; start < toFetch.length; start += INBOX_PAGE) {
+        await importNamedOrders(services, logger, open, connector, toFetch.slice(start, start + INBOX_PAGE));
+      }
     }
     await services.channelWebhookInbox.imported(channelId, token);
   } finally {
@@ -148,19 +182,140 @@ async function importNamedOrders(
   const startedAt = new Date();
   const orders = await connector.getOrders(remoteIds);
   if (orders.length === 0) return;
-  const result = await services.orderImport.importBatch(open.channel.id, orders, {
-    source: `${connector.provider} connector`,
-    via: 'get_orders',
-  });
-  if (result.imported) await acceptWaitingOrders(open, connector, orders);
-  await services.syncState.clearUnimported(open.channel.id, startedAt);
-  await afterOrdersImported(services, open.channel.id, {
-    ordersStored: result.imported && result.created + result.updated > 0,
-  });
-  logger.info(
-    { channelId: open.channel.id, created: result.created, updated: result.updated },
-    'orders imported',
+  await importOrders(services, logger, open, connector, orders, startedAt);
+}
+
+/**
+ * Imports orders read from the channel (fetched, or a webhook's body) in one batch, leaving out any
+ * older than the version stored. Answers the remote ids that a concurrent run stored in a newer
+ * version between that check and this import (the data written may be the older one).
+ */
+async function importOrders(
+  services: Services,
+  logger: JobLogger,
+  open: OpenConnection,
+  connector: ChannelConnector,
+  all: readonly NormalisedOrderInput[],
+  startedAt: Date,
+): Promise<string[]> {
+  const channelId = open.channel.id;
+  const orders = await withoutStale(services, channelId, all);
+  let lost: string[] = [];
+  if (orders.length > 0) {
+    const result = await services.orderImport.importBatch(channelId, orders, {
+      source: `${connector.provider} connector`,
+      via: 'get_orders',
+    });
+    if (result.imported) {
+      lost = await noteChannelUpdatedAt(services, channelId, orders);
+      await acceptWaitingOrders(open, connector, orders);
+    }
+    await afterOrdersImported(services, channelId, {
+      ordersStored: result.imported && result.created + result.updated > 0,
+    });
+    logger.info({ channelId, created: result.created, updated: result.updated }, 'orders imported');
+  }
+  await services.syncState.clearUnimported(channelId, startedAt);
+  return lost;
+}
+
+/**
+ * The newest of the bodies the webhooks of one order carried, as an order the import takes; null
+ * (fetch it) when any of them is missing or unusable, since that one may be the newest change.
+ */
+function orderOfBodies(connector: ChannelConnector, entry: InboxOrder): ChannelOrderInput | null {
+  if (!connector.orderFromWebhook || entry.deliveries.length === 0) return null;
+  let newest: { order: ChannelOrderInput; at: number } | null = null;
+  for (const { topic, body } of entry.deliveries) {
+    if (body === null) return null;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(body);
+    } catch {
+      return null;
+    }
+    const order = connector.orderFromWebhook(topic, payload);
+    const at = order ? channelUpdatedAtOf(order) : null;
+    // The import would store an order it cannot validate as a failed record: fetch it instead.
+    if (!order || !at || String(order.remote_id) !== entry.remoteId || !normaliseOrder(order).ok) return null;
+    // Equal times: the later delivery is taken (the bodies come oldest first).
+    if (!newest || at.getTime() >= newest.at) newest = { order, at: at.getTime() };
+  }
+  return newest?.order ?? null;
+}
+
+/** Orders with a channel change time, by remote id (the last one of a remote id wins). */
+function timedOrders(orders: readonly NormalisedOrderInput[]): Map<string, Date> {
+  const times = new Map<string, Date>();
+  for (const order of orders) {
+    const at = channelUpdatedAtOf(order);
+    if (at) times.set(String(order.remote_id), at);
+  }
+  return times;
+}
+
+/** `CASE remote_id WHEN … THEN … END` of the orders' change times, with its replacements. */
+function timeCase(times: Map<string, Date>): { sql: string; replacements: unknown[] } {
+  const replacements: unknown[] = [];
+  const whens: string[] = [];
+  for (const [remoteId, at] of times) {
+    whens.push('WHEN ? THEN ?');
+    replacements.push(remoteId, at);
+  }
+  return { sql: `CASE remote_id ${whens.join(' ')} END`, replacements };
+}
+
+/**
+ * Remote ids of these orders whose stored channel change time is later than theirs (the comparison
+ * is made in SQL: each dialect stores its dates its own way).
+ */
+async function newerStored(
+  services: Services,
+  channelId: number,
+  times: Map<string, Date>,
+): Promise<Set<string>> {
+  if (times.size === 0) return new Set();
+  const when = timeCase(times);
+  const ids = [...times.keys()];
+  const rows = await services.sequelize.query<{ remote_id: string }>(
+    `SELECT remote_id FROM orders WHERE channel_id = ? AND remote_id IN (${ids.map(() => '?').join(', ')}) ` +
+      `AND channel_updated_at IS NOT NULL AND channel_updated_at > ${when.sql}`,
+    { replacements: [channelId, ...ids, ...when.replacements], type: QueryTypes.SELECT },
   );
+  return new Set(rows.map((row) => String(row.remote_id)));
+}
+
+/** The orders less those older than the version stored (webhooks arrive in any order). */
+async function withoutStale<T extends NormalisedOrderInput>(
+  services: Services,
+  channelId: number,
+  orders: readonly T[],
+): Promise<T[]> {
+  const stale = await newerStored(services, channelId, timedOrders(orders));
+  return stale.size === 0 ? [...orders] : orders.filter((order) => !stale.has(String(order.remote_id)));
+}
+
+/**
+ * Keeps on each imported order the channel's change time of the data just stored (never moving it
+ * back). Answers the orders whose stored time is later than the data this run wrote: another run
+ * stored a newer version between our check and our import, and ours may have overwritten it.
+ */
+async function noteChannelUpdatedAt(
+  services: Services,
+  channelId: number,
+  orders: readonly NormalisedOrderInput[],
+): Promise<string[]> {
+  const times = timedOrders(orders);
+  if (times.size === 0) return [];
+  const when = timeCase(times);
+  const ids = [...times.keys()];
+  await services.sequelize.query(
+    `UPDATE orders SET channel_updated_at = ${when.sql} WHERE channel_id = ? ` +
+      `AND remote_id IN (${ids.map(() => '?').join(', ')}) ` +
+      `AND (channel_updated_at IS NULL OR channel_updated_at < ${when.sql})`,
+    { replacements: [...when.replacements, channelId, ...ids, ...when.replacements] },
+  );
+  return [...(await newerStored(services, channelId, times))];
 }
 
 /**
