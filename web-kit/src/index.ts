@@ -31,6 +31,7 @@ export {
 } from './realtime/realtime.client';
 export { useRealtimeEvent } from './realtime/useRealtimeEvent';
 export { useDebouncedRefresh } from './realtime/useDebouncedRefresh';
+export { useThrottledRefresh } from './realtime/useThrottledRefresh';
 export { useRealtimeStatus } from './realtime/useRealtimeStatus';
 export { formatMoney } from './format/format-money';
 export { DATE_TIME_DISPLAY_FORMAT, formatDate } from './format/format-date';

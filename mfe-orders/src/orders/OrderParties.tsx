@@ -1,4 +1,4 @@
-import { Card, Descriptions, Flex, Typography } from 'antd';
+import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 
 import type { OrderAddress, OrderDetailDto } from '@syncdesk/contracts';
 import { formatMoney } from '@syncdesk/web-kit';
@@ -73,6 +73,21 @@ export function OrderCustomer({ order }: { order: OrderDetailDto }) {
             children: <AddressLines address={order.invoice_address} />,
           },
           { key: 'method', label: 'Shipping method', children: order.shipping_method ?? '—' },
+          // What rules change (tags, order type) is shown where the seller reads the order.
+          {
+            key: 'tags',
+            label: 'Tags',
+            children: order.tags.length ? (
+              <Flex gap={4} wrap>
+                {order.tags.map((tag) => (
+                  <Tag key={tag}>{tag}</Tag>
+                ))}
+              </Flex>
+            ) : (
+              '—'
+            ),
+          },
+          { key: 'type', label: 'Order type', children: order.order_type ?? '—' },
         ]}
       />
     </Card>
