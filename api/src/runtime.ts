@@ -12,7 +12,7 @@ import {
   startDemoSync,
   type DemoSync,
 } from '@syncdesk/jobs';
-import type { Publish } from '@syncdesk/contracts';
+import { JOB_NAMES, type Publish } from '@syncdesk/contracts';
 import { loadConfig, type Config, type ProcessRole } from './config';
 import { createLogger, type Logger } from './logger';
 import { createSequelize } from './db/create-sequelize';
@@ -186,6 +186,9 @@ export async function startProcess(
     });
     await agenda.start();
     workerState = 'running';
+    // Orders left waiting for their import rules (a crash between commit and run): swept each minute.
+    await agenda.every('1 minute', JOB_NAMES.rulesReleaseHeld, {});
+    await agenda.now(JOB_NAMES.rulesReleaseHeld, {});
     // Channels changed while no worker ran (or by hand) get their recurring jobs back in step.
     const reconciled = await services.channelJobs?.reconcile();
     if (reconciled) logger.info(reconciled, 'channel jobs reconciled');

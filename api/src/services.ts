@@ -160,6 +160,8 @@ export function createServices(deps: ServiceDependencies): Services {
   const channelServices = createChannelServices(core);
   // Orders take stock through the catalogue's stock service.
   const catalogue = createCatalogueServices(core);
+  // The import runs the store's rules on the orders it stores; the runner is asked for lazily.
+  const ruleServices = createRuleServices(core, catalogue);
   return {
     ...core,
     ...createPeopleServices(core),
@@ -167,10 +169,10 @@ export function createServices(deps: ServiceDependencies): Services {
     ...channelServices,
     ...createHostedPageServices(core, channelServices),
     ...catalogue,
-    ...createOrderDomainServices(core, catalogue),
+    ...createOrderDomainServices(core, catalogue, () => ruleServices.ruleRunner),
     ...createSyncServices(core, catalogue, channelServices),
     ...createLogServices(core, { logger: deps.logger, explainerLlmUrl: deps.explainerLlmUrl }),
-    ...createRuleServices(core, catalogue),
+    ...ruleServices,
     health: createHealthService({ sequelize: deps.sequelize, jobStore: deps.jobStore }),
     announcements: createAnnouncementService(deps),
   };

@@ -26,6 +26,10 @@ export const JOB_NAMES = {
   syncOrders: 'plugins.sync_orders',
   /** Reads what a plugin reports back: shipments with tracking and stock levels (recurring). */
   pluginUpdates: 'plugins.get_updates',
+  /** Runs a `rule_runs` row (trigger-rules on chosen orders, a backfill of a saved rule) with progress. */
+  rulesRun: 'rules.run',
+  /** Runs the import's rules again for orders left waiting in 15 (recurring each minute). */
+  rulesReleaseHeld: 'rules.release_held',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -66,4 +70,6 @@ export interface JobData {
       } & RetryOf);
   'plugins.sync_orders': { pluginId: number; orderIds?: number[] } & RetryOf;
   'plugins.get_updates': { pluginId: number } & RetryOf;
+  'rules.run': { runId: number };
+  'rules.release_held': Record<string, never>;
 }

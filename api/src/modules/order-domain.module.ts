@@ -2,6 +2,7 @@ import type { ApiRoute } from '../http/api-route';
 import type { CoreServices, Services } from '../services';
 import type { CatalogueServices } from './catalogue.module';
 import { createOrderServices, type OrderServices } from './orders/order-services';
+import type { ImportRuleHook } from '../flows/import-orders/order-import.service';
 import { orderRoutes } from './orders/order.routes';
 import { createInvoiceServices, type InvoiceServices } from './invoices/invoice-services';
 import { invoiceRoutes } from './invoices/invoice.routes';
@@ -17,9 +18,10 @@ export interface OrderDomainServices extends OrderServices, InvoiceServices, Con
 export function createOrderDomainServices(
   core: CoreServices,
   catalogue: CatalogueServices,
+  rules?: () => ImportRuleHook | undefined,
 ): OrderDomainServices {
   return {
-    ...createOrderServices(core, catalogue),
+    ...createOrderServices(core, catalogue, rules),
     ...createInvoiceServices(core, catalogue),
     ...createConfirmationOrderServices(core, catalogue),
   };

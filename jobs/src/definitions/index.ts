@@ -9,6 +9,8 @@ import { pickupOrderJob } from './sync/pickup-order.job';
 import { syncOrdersJob } from './sync/sync-orders.job';
 import { pluginUpdatesJob } from './sync/plugin-updates.job';
 import { channelWebhooksJob } from './sync/channel-webhooks.job';
+import { rulesRunJob } from './rules/rules-run.job';
+import { rulesReleaseHeldJob } from './rules/release-held.job';
 
 export type { AnyJobDefinition, JobContext, JobDefinition, JobLogger } from './job-definition';
 
@@ -24,4 +26,6 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   syncOrdersJob,
   pluginUpdatesJob,
   channelWebhooksJob,
+  rulesRunJob,
+  rulesReleaseHeldJob,
 ];

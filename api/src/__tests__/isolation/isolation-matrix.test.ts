@@ -35,6 +35,8 @@ import { hostedPagesCases, hostedVisitorToken } from './hosted-pages.cases';
 import { channelWebhooksCases } from './channel-webhooks.cases';
 import { logsCases } from './logs.cases';
 import { syncCases } from './sync.cases';
+import { rulesCases } from './rules.cases';
+import { ruleRunCases } from './rule-runs.cases';
 
 /**
  * Generated from the router: every route of the api gets the same questions. Anonymous → 401;
@@ -68,6 +70,8 @@ const CASES: RouteCases = {
   ...channelWebhooksCases,
   ...logsCases,
   ...syncCases,
+  ...rulesCases,
+  ...ruleRunCases,
 };
 
 // Enumerating routes needs no running services: handlers are only read, never called, here.

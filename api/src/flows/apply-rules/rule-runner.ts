@@ -1,11 +1,332 @@
+import { Op } from 'sequelize';
+import {
+  evaluateRules,
+  pluginRuleDefinition,
+  rooms,
+  type RuleDefinition,
+  type RuleRunDto,
+  type RuleRunTrigger,
+} from '@syncdesk/contracts';
 import type { CoreServices } from '../../services';
 import type { CatalogueServices } from '../../modules/catalogue.module';
+import type { RuleRun } from '../../db/rule.models';
+import { createCatalogueWrite } from '../../modules/products/catalogue-writes';
+import { publishOrdersChanged } from '../../modules/orders/order-action-support';
+import { orderListWhere } from '../../modules/orders/order-list.query';
+import { pluginRuleDtoOf, ruleDefinitionOf } from '../../modules/rules/rule.mapper';
+import type { ImportRuleHook } from '../import-orders/order-import.service';
+import { applyRuleChanges, type OrderOutcome, type RunEvaluation } from './apply-rule-changes';
+import { loadRuleFacts, RULES_IN_PROGRESS } from './rule-facts';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface RuleRunner {}
+/** Orders per transaction. */
+export const RULE_CHUNK = 500;
+/** How long the import trusts what it knows of a store's rules. */
+const TRIGGER_CACHE_MS = 2000;
+/** An order waits in 15 this long before the sweep assumes its import's run was lost. */
+export const HELD_GRACE_MS = 30_000;
+/** Progress events of a run, at most this often. */
+const PROGRESS_EVERY_MS = 500;
+
+export interface RunOnOrdersInput {
+  storeId: number;
+  orderIds: readonly number[];
+  trigger: RuleRunTrigger;
+  /** These rules (in this order) instead of the store's active ones for the trigger. */
+  rules?: readonly RuleDefinition[];
+  runId?: number | null;
+  /** Sending to this plugin: its active plugin rules run after the store's rules. */
+  plugin?: { id: number; name: string };
+}
+
+export interface RunOnOrdersOutcome {
+  evaluated: number;
+  /** Orders the rules changed. */
+  changed: number[];
+  /** Ids that are not orders of the store. */
+  missing: number[];
+}
+
+export interface RuleRunner extends ImportRuleHook {
+  runOnOrders(input: RunOnOrdersInput): Promise<RunOnOrdersOutcome>;
+  /** The store's active rules, priority order; only those listening to `trigger` when it is an event. */
+  activeRules(storeId: number, trigger: RuleRunTrigger): Promise<RuleDefinition[]>;
+  /** Re-runs the import's rules for orders left waiting in 15 (a crash between commit and run). */
+  releaseHeld(options?: { olderThanMs?: number }): Promise<number>;
+  /** Runs a queued `rule_runs` row to its end (the `rules.run` job). */
+  processRun(runId: number): Promise<RuleRunDto | null>;
+}
+
+const EVENT_TRIGGERS = new Set<RuleRunTrigger>([
+  'order_imported',
+  'order_updated',
+  'order_sending_to_plugin',
+]);
+
+export function toRuleRunDto(row: RuleRun): RuleRunDto {
+  return {
+    id: row.id,
+    store_id: row.store_id,
+    kind: row.kind,
+    rule_id: row.rule_id,
+    status: row.status,
+    total: row.total,
+    done: row.done,
+    changed: row.changed_count,
+    failed: row.failed,
+    message: row.message,
+    created_at: new Date(row.created_at).toISOString(),
+    finished_at: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+  };
+}
 
 export function createRuleRunner(core: CoreServices, catalogue: CatalogueServices): RuleRunner {
-  void core;
-  void catalogue;
-  return {};
+  const { sequelize, models } = core;
+  const write = createCatalogueWrite(sequelize);
+  const triggerCache = new Map<number, { at: number; triggers: Promise<Set<string>> }>();
+
+  async function activeRules(storeId: number, trigger: RuleRunTrigger): Promise<RuleDefinition[]> {
+    const rows = await models.RuleEngine.findAll({
+      where: { store_id: storeId, is_active: true },
+      order: [
+        ['priority', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    });
+    const rules = rows.map(ruleDefinitionOf);
+    return EVENT_TRIGGERS.has(trigger)
+      ? rules.filter((rule) => rule.trigger_events.includes(trigger as never))
+      : rules;
+  }
+
+  async function pluginRules(pluginId: number): Promise<RuleDefinition[]> {
+    const rows = await models.PluginRule.findAll({
+      where: { plugin_id: pluginId, is_active: true },
+      order: [
+        ['execution_step', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    });
+    return rows.map((row) => pluginRuleDefinition(pluginRuleDtoOf(row)));
+  }
+
+  async function runOnOrders(input: RunOnOrdersInput): Promise<RunOnOrdersOutcome> {
+    const { storeId, trigger } = input;
+    const rules = input.rules ? [...input.rules] : await activeRules(storeId, trigger);
+    const pluginDefinitions = input.plugin ? await pluginRules(input.plugin.id) : [];
+    const ids = [...new Set(input.orderIds.map(Number))];
+    const outcome: RunOnOrdersOutcome = { evaluated: 0, changed: [], missing: [] };
+    const releaseHeld = trigger === 'order_imported';
+    if (ids.length === 0 || (rules.length === 0 && pluginDefinitions.length === 0 && !releaseHeld))
+      return outcome;
+    for (let start = 0; start < ids.length; start += RULE_CHUNK) {
+      const chunk = ids.slice(start, start + RULE_CHUNK);
+      // Read, evaluate and write in one transaction, the orders locked first: a concurrent run of
+      // the same orders waits, then sees this run's firings and passes those rules over.
+      const answer = await write(async (transaction) => {
+        const loaded = await loadRuleFacts(sequelize, storeId, chunk, transaction);
+        const firings = await models.RuleFiring.findAll({
+          where: { order_id: { [Op.in]: [...loaded.keys()] }, trigger_type: trigger },
+          attributes: ['order_id', 'rule_kind', 'rule_id'],
+          raw: true,
+          transaction,
+        });
+        const firedOf = (orderId: number, kind: string) =>
+          new Set(
+            firings
+              .filter((firing) => Number(firing.order_id) === orderId && firing.rule_kind === kind)
+              .map((firing) => Number(firing.rule_id)),
+          );
+        const outcomes: OrderOutcome[] = [];
+        const newFirings: {
+          rule_kind: 'rule' | 'plugin_rule';
+          rule_id: number;
+          order_id: number;
+          trigger_type: string;
+        }[] = [];
+        for (const order of loaded.values()) {
+          const evaluations: RunEvaluation[] = [];
+          let after = order.facts;
+          if (rules.length > 0) {
+            const result = evaluateRules(after, rules, {
+              trigger,
+              firedBefore: firedOf(order.facts.order_id, 'rule'),
+            });
+            after = result.after;
+            const names = new Map(rules.map((rule) => [rule.id, rule.name]));
+            for (const evaluation of result.evaluations)
+              evaluations.push({
+                evaluation,
+                kind: 'rule',
+                name: names.get(evaluation.rule_id) ?? evaluation.rule_name,
+                pluginId: null,
+              });
+            for (const ruleId of result.fired)
+              newFirings.push({
+                rule_kind: 'rule',
+                rule_id: ruleId,
+                order_id: order.facts.order_id,
+                trigger_type: trigger,
+              });
+          }
+          if (input.plugin && pluginDefinitions.length > 0) {
+            const result = evaluateRules(after, pluginDefinitions, {
+              trigger,
+              firedBefore: firedOf(order.facts.order_id, 'plugin_rule'),
+            });
+            after = result.after;
+            for (const evaluation of result.evaluations)
+              evaluations.push({
+                evaluation,
+                kind: 'plugin_rule',
+                name: `${input.plugin.name}: ${evaluation.rule_name}`,
+                pluginId: input.plugin.id,
+              });
+            for (const ruleId of result.fired)
+              newFirings.push({
+                rule_kind: 'plugin_rule',
+                rule_id: ruleId,
+                order_id: order.facts.order_id,
+                trigger_type: trigger,
+              });
+          }
+          outcomes.push({ loaded: order, after, evaluations });
+        }
+        if (newFirings.length > 0)
+          await models.RuleFiring.bulkCreate(newFirings, { transaction, ignoreDuplicates: true });
+        const changed = await applyRuleChanges(
+          {
+            sequelize,
+            models,
+            stock: catalogue.stock,
+            storeId,
+            trigger,
+            runId: input.runId ?? null,
+            releaseHeld,
+          },
+          outcomes,
+          transaction,
+        );
+        return { evaluated: loaded.size, changed, missing: chunk.filter((id) => !loaded.has(id)) };
+      });
+      outcome.evaluated += answer.evaluated;
+      outcome.changed.push(...answer.changed);
+      outcome.missing.push(...answer.missing);
+    }
+    publishOrdersChanged(core.publish, storeId, outcome.changed);
+    return outcome;
+  }
+
+  const triggersOf = (storeId: number): Promise<Set<string>> => {
+    const cached = triggerCache.get(storeId);
+    if (cached && Date.now() - cached.at < TRIGGER_CACHE_MS) return cached.triggers;
+    const triggers = models.RuleEngine.findAll({
+      where: { store_id: storeId, is_active: true },
+      attributes: ['definition'],
+    }).then((rows) => new Set(rows.flatMap((row) => ruleDefinitionOf(row).trigger_events as string[])));
+    triggers.catch(() => triggerCache.delete(storeId));
+    triggerCache.set(storeId, { at: Date.now(), triggers });
+    return triggers;
+  };
+
+  async function releaseHeld(options: { olderThanMs?: number } = {}): Promise<number> {
+    const before = new Date(Date.now() - (options.olderThanMs ?? HELD_GRACE_MS));
+    const rows = await models.Order.findAll({
+      where: { sync_status: RULES_IN_PROGRESS, updated_at: { [Op.lt]: before } },
+      attributes: ['id', 'store_id'],
+      order: [['id', 'ASC']],
+      limit: 5000,
+      raw: true,
+    });
+    const byStore = new Map<number, number[]>();
+    for (const row of rows) {
+      const list = byStore.get(Number(row.store_id)) ?? [];
+      list.push(Number(row.id));
+      byStore.set(Number(row.store_id), list);
+    }
+    for (const [storeId, orderIds] of byStore)
+      await runOnOrders({ storeId, orderIds, trigger: 'order_imported' });
+    return rows.length;
+  }
+
+  async function processRun(runId: number): Promise<RuleRunDto | null> {
+    const run = await models.RuleRun.findByPk(runId);
+    if (!run || run.status === 'finished' || run.status === 'failed') return run ? toRuleRunDto(run) : null;
+    let lastPublished = 0;
+    const publish = (force: boolean) => {
+      if (!force && Date.now() - lastPublished < PROGRESS_EVERY_MS) return;
+      lastPublished = Date.now();
+      core.publish({
+        name: 'rules:run',
+        rooms: [rooms.store(run.store_id)],
+        payload: { storeId: run.store_id, run: toRuleRunDto(run) },
+      });
+    };
+    try {
+      const trigger: RuleRunTrigger = run.kind === 'backfill' ? 'backfill' : 'manual';
+      let rules: RuleDefinition[];
+      if (run.kind === 'backfill') {
+        const rule = await models.RuleEngine.findOne({
+          where: { id: run.rule_id ?? 0, store_id: run.store_id },
+        });
+        if (!rule) throw new Error('The rule was deleted before the backfill ran.');
+        rules = [ruleDefinitionOf(rule)];
+      } else {
+        const all = await activeRules(run.store_id, 'manual');
+        const chosen = run.selection.rule_ids;
+        rules = chosen && chosen.length > 0 ? all.filter((rule) => chosen.includes(rule.id)) : all;
+      }
+      const orderIds =
+        run.selection.order_ids ??
+        (
+          await models.Order.findAll({
+            where: orderListWhere(run.store_id, run.selection.filters ?? {}, models.Order),
+            attributes: ['id'],
+            order: [['id', 'ASC']],
+            raw: true,
+          })
+        ).map((row) => Number(row.id));
+      await run.update({ status: 'running', total: orderIds.length, done: 0, changed_count: 0, failed: 0 });
+      publish(true);
+      for (let start = 0; start < orderIds.length; start += RULE_CHUNK) {
+        const chunk = orderIds.slice(start, start + RULE_CHUNK);
+        const answer = await runOnOrders({ storeId: run.store_id, orderIds: chunk, trigger, rules, runId });
+        await run.update({
+          done: run.done + chunk.length,
+          changed_count: run.changed_count + answer.changed.length,
+          failed: run.failed + answer.missing.length,
+        });
+        publish(false);
+      }
+      await run.update({
+        status: 'finished',
+        finished_at: new Date(),
+        message: `Changed ${run.changed_count.toLocaleString('en-GB')} of ${run.total.toLocaleString('en-GB')} orders.`,
+      });
+    } catch (error) {
+      await run.update({
+        status: 'failed',
+        finished_at: new Date(),
+        message: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      });
+    }
+    publish(true);
+    return toRuleRunDto(run);
+  }
+
+  return {
+    runOnOrders,
+    activeRules,
+    releaseHeld,
+    processRun,
+    async activeTriggers(storeId) {
+      const triggers = await triggersOf(storeId);
+      return { imported: triggers.has('order_imported'), updated: triggers.has('order_updated') };
+    },
+    async afterImport(storeId, orders) {
+      if (orders.held.length > 0)
+        await runOnOrders({ storeId, orderIds: orders.held, trigger: 'order_imported' });
+      if (orders.changed.length > 0)
+        await runOnOrders({ storeId, orderIds: orders.changed, trigger: 'order_updated' });
+    },
+  };
 }

@@ -78,6 +78,17 @@ export interface OrderImportOptions {
   via?: string;
 }
 
+/**
+ * The rule engine as the import sees it (flows/apply-rules implements it; passed lazily, so the
+ * import does not depend on it). Holding costs nothing when the store has no rules for the trigger.
+ */
+export interface ImportRuleHook {
+  /** Which import triggers the store's active rules listen to (cached briefly). */
+  activeTriggers(storeId: number): Promise<{ imported: boolean; updated: boolean }>;
+  /** After the batch committed: the import's rules for the held new orders, the update rules for the changed ones. */
+  afterImport(storeId: number, orders: { held: number[]; changed: number[] }): Promise<void>;
+}
+
 export interface OrderImportService {
   /**
    * Stores a batch of one channel's orders idempotently (upsert on channel + remote id), applies the
@@ -86,6 +97,14 @@ export interface OrderImportService {
    * records activities and publishes one `orders:changed`.
    */
   importBatch(channelId: number, orders: unknown[], options?: OrderImportOptions): Promise<OrderImportResult>;
+}
+
+/** A line as the channel sent it, asking for `multiplier` times its units (its total price as sold). */
+function multipliedLine(line: NormalisedOrder['lines'][number], multiplier: number) {
+  const total =
+    line.total_price ??
+    (line.price === null ? null : (Math.round(Number(line.price) * 100 * line.quantity) / 100).toFixed(2));
+  return { ...line, quantity: line.quantity * multiplier, total_price: total };
 }
 
 /** What the database answers for each written order. */
@@ -156,6 +175,8 @@ export function createOrderImportService(deps: {
   stock: StockEngine;
   /** The transaction runner (retries deadlocks and lost unique races; queues writes on SQLite). */
   write?: CatalogueWrite;
+  /** The rule engine, asked for when a batch runs (it is built after the import). */
+  rules?: () => ImportRuleHook | undefined;
 }): OrderImportService {
   const { sequelize, models } = deps;
   const dialect: SqlDialect = sqlDialectOf(sequelize);
@@ -327,6 +348,8 @@ export function createOrderImportService(deps: {
       const remoteIds = [...prepared.keys(), ...failed.keys()];
       if (remoteIds.length === 0) return result;
       const returning = await canReturn();
+      const ruleHook = deps.rules?.();
+      const ruleTriggers = ruleHook ? await ruleHook.activeTriggers(storeId) : null;
       const skus = [
         ...new Set(
           [...prepared.values()].flatMap((entry) =>
@@ -394,6 +417,12 @@ export function createOrderImportService(deps: {
             continue;
           }
           entry.row.sync_status = syncStatusOf(before, entry.order.status, settings);
+          // A new order waits in "rule engine in progress" until the import's rules ran (after the
+          // commit); the status it would have had is kept for the runner to start from.
+          if (!before && ruleTriggers?.imported) {
+            entry.row.held_sync_status = entry.row.sync_status;
+            entry.row.sync_status = SYNC.rulesInProgress;
+          }
           if (before) count(before.sync_status, before.status, -1);
           count(entry.row.sync_status, entry.row.status, 1);
           writes.push(entry);
@@ -461,8 +490,22 @@ export function createOrderImportService(deps: {
           const previousByKey = new Map(previous.map((line) => [String(line.line_key), line]));
           const wanted = new Map<string, LinePart[]>();
           const newLines: LineRow[] = [];
+          let multiplied = false;
           for (const [index, line] of entry.order.lines.entries()) {
-            const built = buildLine(line, index, channelId, remoteId, matches, now);
+            // A rule's multiplier stays: the line asks for the channel's quantity × it (its total as sold).
+            const multiplier = Number(
+              previousByKey.get(orderLineKey(channelId, remoteId, line.remote_id ?? `#${index + 1}`))
+                ?.quantity_multiplier ?? 1,
+            );
+            const built = buildLine(
+              multiplier > 1 ? multipliedLine(line, multiplier) : line,
+              index,
+              channelId,
+              remoteId,
+              matches,
+              now,
+            );
+            if (multiplier > 1) multiplied = true;
             const lineKey = built.row.line_key as string;
             wanted.set(lineKey, built.parts);
             newLines.push(built.row);
@@ -472,6 +515,9 @@ export function createOrderImportService(deps: {
           }
           for (const old of previous)
             if (!wanted.has(String(old.line_key))) removedLines.push(Number(old.id));
+          // Set, not added to: the work may run again (a retried transaction).
+          if (multiplied)
+            entry.row.total_order_items = newLines.reduce((sum, row) => sum + Number(row.quantity), 0);
           stockPlans.push({
             fresh: !before,
             cancelled: entry.order.status === CANCELLED,
@@ -630,7 +676,17 @@ export function createOrderImportService(deps: {
           await settle(error);
         }
         await queue.flush();
-        return { counts, orderIds: [...ids.values()] };
+        const held: number[] = [];
+        const changed: number[] = [];
+        for (const entry of writes) {
+          const id = ids.get(entry.order.remote_id);
+          if (id === undefined) continue;
+          const before = stored.get(entry.order.remote_id);
+          if (!before && entry.row.sync_status === SYNC.rulesInProgress) held.push(id);
+          else if (before && ruleTriggers?.updated && entry.row.sync_status !== SYNC.rulesInProgress)
+            changed.push(id);
+        }
+        return { counts, orderIds: [...ids.values()], held, changed };
       });
 
       result.created = outcome.counts.created;
@@ -638,6 +694,13 @@ export function createOrderImportService(deps: {
       result.unchanged = outcome.counts.unchanged;
       result.failed += outcome.counts.failed;
       result.orderIds = outcome.orderIds;
+      if (ruleHook && (outcome.held.length > 0 || outcome.changed.length > 0)) {
+        // Committed already: a failure here leaves the held orders in 15, where the
+        // rules.release_held sweep runs their rules again (firings keep that idempotent).
+        await ruleHook
+          .afterImport(storeId, { held: outcome.held, changed: outcome.changed })
+          .catch(() => undefined);
+      }
       if (result.orderIds.length > 0) {
         deps.publish({
           name: 'orders:changed',

@@ -105,7 +105,11 @@ export const LINE_COLUMNS = [
 type LineColumn = (typeof LINE_COLUMNS)[number];
 export type LineRow = Record<LineColumn, SqlValue>;
 /** A stored line, as read back to compare (and to give stock back for lines that went). */
-export type StoredLine = Record<Exclude<LineColumn, 'created_at' | 'updated_at'>, unknown> & { id: number };
+export type StoredLine = Record<Exclude<LineColumn, 'created_at' | 'updated_at'>, unknown> & {
+  id: number;
+  /** Set by a rule: the stored quantity is the channel's × this. */
+  quantity_multiplier?: unknown;
+};
 
 /** One stock part of a line: the product whose stock moves and by how many units. */
 export interface LinePart {
@@ -197,7 +201,7 @@ export function readLines(
   orderIds: number[],
 ): Promise<StoredLine[]> {
   return queue.rows<StoredLine>(
-    `SELECT id, order_id, ${COMPARED.join(', ')} FROM order_items WHERE order_id IN (${inList(dialect, orderIds)}) ORDER BY id`,
+    `SELECT id, order_id, quantity_multiplier, ${COMPARED.join(', ')} FROM order_items WHERE order_id IN (${inList(dialect, orderIds)}) ORDER BY id`,
   );
 }
 

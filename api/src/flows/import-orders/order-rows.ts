@@ -4,7 +4,15 @@ import type { ImportSettings } from './import-settings';
 import type { SqlValue } from './sql-statements';
 
 /** The sync statuses the import sets (ORDER_SYNC_STATUS values). */
-export const SYNC = { pending: 0, updated: 1, synced: 2, onHold: 3, failed: 7, cancelled: 14 } as const;
+export const SYNC = {
+  pending: 0,
+  updated: 1,
+  synced: 2,
+  onHold: 3,
+  failed: 7,
+  cancelled: 14,
+  rulesInProgress: 15,
+} as const;
 export const CANCELLED = 'Cancelled';
 
 /** The columns the upsert writes, in statement order (uuid, created_at only on insert). */
@@ -40,6 +48,7 @@ export const ORDER_COLUMNS = [
   'order_type',
   'content_hash',
   'failure_reason',
+  'held_sync_status',
   'created_at',
   'updated_at',
 ] as const;
@@ -53,6 +62,8 @@ const KEPT_ON_UPDATE = new Set<OrderColumn>([
   'channel_id',
   'remote_id',
   'created_at',
+  // Set on insert when the order waits for its import rules; the rule runner clears it.
+  'held_sync_status',
 ]);
 /** What a changed order's upsert rewrites. */
 export const ORDER_UPDATES: OrderColumn[] = ORDER_COLUMNS.filter((column) => !KEPT_ON_UPDATE.has(column));
@@ -168,6 +179,7 @@ export function orderRowOf(order: NormalisedOrder, settings: ImportSettings, own
     order_type: order.order_type,
     content_hash: contentHash({ order, orderNumber }),
     failure_reason: null,
+    held_sync_status: null,
     created_at: owner.now,
     updated_at: owner.now,
   };

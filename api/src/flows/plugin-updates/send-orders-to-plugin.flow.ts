@@ -11,6 +11,7 @@ import type { Order } from '../../db/order.models';
 import { publishOrdersChanged } from '../../modules/orders/order-action-support';
 import { addStatusMove, moveOrderStatusCounts } from '../../modules/orders/order-status-counts';
 import { createCatalogueWrite } from '../../modules/products/catalogue-writes';
+import type { RuleRunner } from '../apply-rules/rule-runner';
 
 /** One order as the plugin receives it (the connector's PluginOrderPush shape). */
 export interface PluginOrderOut {
@@ -35,6 +36,8 @@ export interface SendOrdersDependencies {
   sequelize: Sequelize;
   models: Models;
   publish: Publish;
+  /** The rule engine: the store's "order sent to a plugin" rules and the plugin's own rules run first. */
+  ruleRunner?: Pick<RuleRunner, 'runOnOrders'>;
 }
 
 /** The plugin contract takes at most this many orders per call. */
@@ -141,7 +144,7 @@ export async function sendOrdersToPlugin(
     })),
     { ignoreDuplicates: true },
   );
-  const claimed: Order[] = [];
+  let claimed: Order[] = [];
   for (const order of candidates) {
     const [count] = await models.PluginOrder.update(
       { sync_status: COPY_IN_PROGRESS },
@@ -149,6 +152,7 @@ export async function sendOrdersToPlugin(
     );
     if (count === 1) claimed.push(order);
   }
+  if (deps.ruleRunner && claimed.length > 0) claimed = await applySendRules(deps, plugin, claimed);
 
   for (let start = 0; start < claimed.length; start += PLUGIN_ORDER_BATCH) {
     const batch = claimed.slice(start, start + PLUGIN_ORDER_BATCH);
@@ -200,6 +204,41 @@ export async function sendOrdersToPlugin(
   return summary;
 }
 
+/**
+ * Timing 1: the store's rules for "order sent to a plugin", then the plugin's own rules, on the
+ * claimed orders. The orders are read again after: what the rules changed is what the plugin
+ * receives, and an order they moved off ready (on hold, excluded) is not sent; its copy waits as
+ * pending, so it goes once the seller releases it.
+ */
+async function applySendRules(
+  deps: SendOrdersDependencies,
+  plugin: Channel,
+  claimed: Order[],
+): Promise<Order[]> {
+  const ids = claimed.map((order) => order.id);
+  await deps.ruleRunner!.runOnOrders({
+    storeId: plugin.store_id,
+    orderIds: ids,
+    trigger: 'order_sending_to_plugin',
+    plugin: { id: plugin.id, name: plugin.name },
+  });
+  const fresh = await deps.models.Order.findAll({
+    where: { id: { [Op.in]: ids } },
+    order: [['id', 'ASC']],
+  });
+  const ready = fresh.filter((order) => (READY as number[]).includes(order.sync_status));
+  const held = fresh
+    .filter((order) => !(READY as number[]).includes(order.sync_status))
+    .map((order) => order.id);
+  if (held.length > 0) {
+    await deps.models.PluginOrder.update(
+      { sync_status: COPY_PENDING },
+      { where: { plugin_id: plugin.id, order_id: { [Op.in]: held }, sync_status: COPY_IN_PROGRESS } },
+    );
+  }
+  return ready;
+}
+
 /** The orders as the plugin contract reads them: lines by SKU (the product's, when matched). */
 async function pushesOf(models: Models, orders: Order[]): Promise<PluginOrderOut[]> {
   const items = await models.OrderItem.findAll({
@@ -219,6 +258,8 @@ async function pushesOf(models: Models, orders: Order[]): Promise<PluginOrderOut
       shipping_address: order.shipping_address ?? null,
       invoice_address: order.invoice_address ?? null,
       shipping_method: order.shipping_method,
+      tags: order.tags ?? [],
+      order_type: order.order_type,
       lines: items
         .filter((item) => Number(item.order_id) === order.id)
         .map((item) => ({

@@ -2,6 +2,7 @@ import type { CoreServices } from '../../services';
 import type { CatalogueServices } from '../catalogue.module';
 import {
   createOrderImportService,
+  type ImportRuleHook,
   type OrderImportService,
 } from '../../flows/import-orders/order-import.service';
 import { createOrderQueryService, type OrderQueryService } from './order-query.service';
@@ -24,7 +25,11 @@ export interface OrderServices {
   customers: CustomerService;
 }
 
-export function createOrderServices(core: CoreServices, catalogue: CatalogueServices): OrderServices {
+export function createOrderServices(
+  core: CoreServices,
+  catalogue: CatalogueServices,
+  rules?: () => ImportRuleHook | undefined,
+): OrderServices {
   const deps = { core, catalogue };
   return {
     orderImport: createOrderImportService({
@@ -32,6 +37,7 @@ export function createOrderServices(core: CoreServices, catalogue: CatalogueServ
       models: core.models,
       publish: core.publish,
       stock: catalogue.stock,
+      rules,
     }),
     orders: createOrderQueryService(deps),
     orderActions: createOrderActionService(deps),

@@ -1,7 +1,307 @@
-import type { ApiRoute } from '../../http/api-route';
+import { Op } from 'sequelize';
+import {
+  JOB_NAMES,
+  MAX_EXPLICIT_ORDERS,
+  ORDER_ACTION_MESSAGES,
+  ORDER_ID_FILE,
+  RULE_MESSAGES,
+  evaluateRule,
+  ruleBackfillSchema,
+  ruleDryRunSchema,
+  type OrderRuleTraceDto,
+  type RuleDryRunDto,
+  type RuleRunTrigger,
+} from '@syncdesk/contracts';
+import { idParam, route, scopeOf, type ApiRoute, type RouteContext } from '../../http/api-route';
+import { AppError } from '../../http/app-error';
+import { isMultipart, readMultipartForm } from '../../http/multipart-form';
+import type { RequestScope } from '../../http/request-scope';
+import { validate } from '../../http/validate';
 import type { Services } from '../../services';
+import { reachStore } from '../products/product-lookups';
+import { parseOrderIdFile, type OrderIdFile } from '../orders/order-id-file';
+import { namedList } from '../orders/order-action-support';
+import { orderListWhere } from '../orders/order-list.query';
+import { loadRuleFacts } from '../../flows/apply-rules/rule-facts';
+import { toRuleRunDto } from '../../flows/apply-rules/rule-runner';
 
+export const RULE_RUN_MESSAGES = {
+  storeRequired: 'Choose the store whose orders the rules run on.',
+  ordersRequired: 'Choose orders, or upload a file of order ids.',
+  unknownOrders: (names: string) => `These orders are not in the store: ${names}.`,
+  unknownRules: (names: string) => `These rules are not active rules of the store: ${names}.`,
+  runNotFound: 'The run was not found.',
+  orderNotFound: 'The order was not found.',
+} as const;
+
+/** Ids sent repeated (`order_ids[]`), comma separated, or as a JSON array. */
+function idsOf(value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  if (Array.isArray(value)) return value.flatMap(idsOf);
+  if (typeof value === 'number') return [String(value)];
+  const text = String(value).trim();
+  if (text.startsWith('[')) {
+    try {
+      return idsOf(JSON.parse(text) as unknown);
+    } catch {
+      return [text];
+    }
+  }
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+async function readTriggerRequest(ctx: RouteContext) {
+  let body: Record<string, unknown>;
+  let file: OrderIdFile | null = null;
+  if (isMultipart(ctx.req)) {
+    const form = await readMultipartForm(ctx.req, {
+      maxFileBytes: ORDER_ID_FILE.maxBytes,
+      tooLargeMessage: ORDER_ACTION_MESSAGES.fileTooLarge,
+      maxFields: MAX_EXPLICIT_ORDERS * 2 + 200,
+    });
+    body = form.fields;
+    const upload = form.files.find((entry) => entry.field === ORDER_ID_FILE.field);
+    if (upload) file = parseOrderIdFile(upload.bytes);
+  } else {
+    const raw: unknown = ctx.request.body;
+    body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  }
+  const storeId = Number(idsOf(body.store_id)[0]);
+  if (!Number.isInteger(storeId) || storeId <= 0)
+    throw AppError.validation(
+      { store_id: [RULE_RUN_MESSAGES.storeRequired] },
+      RULE_RUN_MESSAGES.storeRequired,
+    );
+  return {
+    storeId,
+    orderIds: idsOf(body.order_ids ?? body['order_ids[]']),
+    ruleIds: idsOf(body.rule_ids ?? body['rule_ids[]']),
+    file,
+  };
+}
+
+/** The store's orders the ids and the file name; a value naming none is a 422 naming it. */
+async function resolveOrders(
+  services: Services,
+  storeId: number,
+  ids: string[],
+  file: OrderIdFile | null,
+): Promise<number[]> {
+  const { models } = services;
+  const found = new Set<number>();
+  const unknown: string[] = [];
+  const numeric = (values: string[]) => values.filter((value) => /^\d+$/.test(value)).map(Number);
+  const lookup = async (column: 'id' | 'order_number' | 'remote_id', values: string[]) => {
+    const matched = new Map<string, number>();
+    for (let start = 0; start < values.length; start += 1000) {
+      const part = values.slice(start, start + 1000);
+      const rows = await models.Order.findAll({
+        where: { store_id: storeId, [column]: { [Op.in]: column === 'id' ? numeric(part) : part } },
+        attributes: ['id', column],
+        raw: true,
+      });
+      for (const row of rows) matched.set(String(row[column]), Number(row.id));
+    }
+    return matched;
+  };
+  const byId = await lookup('id', ids);
+  for (const value of ids) {
+    const id = byId.get(value);
+    if (id === undefined) unknown.push(value);
+    else found.add(id);
+  }
+  if (file) {
+    const columns: ('id' | 'order_number' | 'remote_id')[] =
+      file.column === 'any' ? ['id', 'order_number', 'remote_id'] : [file.column];
+    let left = file.values;
+    for (const column of columns) {
+      const matched = await lookup(column, left);
+      for (const value of left) {
+        const id = matched.get(value);
+        if (id !== undefined) found.add(id);
+      }
+      left = left.filter((value) => !matched.has(value));
+    }
+    unknown.push(...left);
+  }
+  if (unknown.length > 0) {
+    const message = RULE_RUN_MESSAGES.unknownOrders(namedList(unknown));
+    throw AppError.validation({ order_ids: [message] }, message);
+  }
+  if (found.size === 0)
+    throw AppError.validation(
+      { order_ids: [RULE_RUN_MESSAGES.ordersRequired] },
+      RULE_RUN_MESSAGES.ordersRequired,
+    );
+  return [...found].sort((a, b) => a - b);
+}
+
+async function ruleInScope(services: Services, scope: RequestScope, id: number) {
+  const rule = await services.models.RuleEngine.findByPk(id);
+  if (!rule) throw AppError.notFound(RULE_MESSAGES.ruleNotFound);
+  await reachStore(services.models, scope, rule.store_id).catch(() => {
+    throw AppError.notFound(RULE_MESSAGES.ruleNotFound);
+  });
+  return rule;
+}
+
+/**
+ * Running rules (flows/apply-rules): the dry run of a rule being edited, a backfill of a saved
+ * rule, rules on chosen orders, a run's progress and an order's "why" trace. Orders of a store
+ * the caller cannot reach are the same 404 as none.
+ */
 export function ruleRunRoutes(services: () => Services): ApiRoute[] {
-  void services;
-  return [];
+  return [
+    route('POST', '/rule-engines/dry-run', { permission: 'orders.read' }, async (ctx) => {
+      const { rule, limit } = validate(ruleDryRunSchema, ctx.request.body ?? {});
+      const { models, sequelize } = services();
+      await reachStore(models, scopeOf(ctx), rule.store_id);
+      const latest = await models.Order.findAll({
+        where: { store_id: rule.store_id },
+        attributes: ['id', 'order_date'],
+        order: [
+          ['order_date', 'DESC'],
+          ['id', 'DESC'],
+        ],
+        limit,
+        raw: true,
+      });
+      const facts = await loadRuleFacts(
+        sequelize,
+        rule.store_id,
+        latest.map((row) => Number(row.id)),
+      );
+      const definition = {
+        id: 0,
+        version: 0,
+        name: rule.name,
+        trigger_events: rule.trigger_events,
+        groups_match: rule.groups_match,
+        condition_groups: rule.condition_groups,
+        actions: rule.actions,
+      };
+      const answer: RuleDryRunDto = { data: [], meta: { evaluated: 0, matched: 0 } };
+      for (const row of latest) {
+        const loaded = facts.get(Number(row.id));
+        if (!loaded) continue;
+        const { evaluation } = evaluateRule(loaded.facts, definition);
+        answer.meta.evaluated += 1;
+        if (evaluation.matched) answer.meta.matched += 1;
+        answer.data.push({
+          order_id: loaded.facts.order_id,
+          order_number: loaded.facts.order_number,
+          order_date: row.order_date ? new Date(row.order_date).toISOString() : null,
+          channel_name: loaded.facts.channel_name,
+          evaluation,
+        });
+      }
+      ctx.body = answer;
+    }),
+    route('POST', '/rule-engines/:id/backfill', { permission: 'orders.update' }, async (ctx) => {
+      const scope = scopeOf(ctx);
+      const rule = await ruleInScope(services(), scope, idParam(ctx, 'id'));
+      const { filters } = validate(ruleBackfillSchema, ctx.request.body ?? {});
+      const { models, jobs } = services();
+      // A bad filter is the list's own 422, before anything is queued.
+      const total = await models.Order.count({ where: orderListWhere(rule.store_id, filters, models.Order) });
+      const run = await models.RuleRun.create({
+        company_id: rule.company_id,
+        store_id: rule.store_id,
+        kind: 'backfill',
+        rule_id: rule.id,
+        status: 'queued',
+        selection: { filters },
+        total,
+        done: 0,
+        changed_count: 0,
+        failed: 0,
+        message: null,
+        created_by: scope.userId,
+        finished_at: null,
+      });
+      await jobs.enqueue(JOB_NAMES.rulesRun, { runId: run.id });
+      ctx.status = 202;
+      ctx.body = { data: toRuleRunDto(run) };
+    }),
+    route(
+      'POST',
+      '/trigger-rules',
+      { permission: 'orders.update' },
+      async (ctx) => {
+        const scope = scopeOf(ctx);
+        const request = await readTriggerRequest(ctx);
+        const current = services();
+        const store = await reachStore(current.models, scope, request.storeId);
+        const orderIds = await resolveOrders(current, store.id, request.orderIds, request.file);
+        const ruleIds = request.ruleIds.map(Number);
+        if (ruleIds.length > 0) {
+          const active = new Set(
+            (await current.ruleRunner.activeRules(store.id, 'manual' as RuleRunTrigger)).map(
+              (rule) => rule.id,
+            ),
+          );
+          const unknown = request.ruleIds.filter((id) => !active.has(Number(id)));
+          if (unknown.length > 0) {
+            const message = RULE_RUN_MESSAGES.unknownRules(namedList(unknown));
+            throw AppError.validation({ rule_ids: [message] }, message);
+          }
+        }
+        const run = await current.models.RuleRun.create({
+          company_id: store.company_id,
+          store_id: store.id,
+          kind: 'manual',
+          rule_id: null,
+          status: 'queued',
+          selection: { order_ids: orderIds, ...(ruleIds.length ? { rule_ids: ruleIds } : {}) },
+          total: orderIds.length,
+          done: 0,
+          changed_count: 0,
+          failed: 0,
+          message: null,
+          created_by: scope.userId,
+          finished_at: null,
+        });
+        await current.jobs.enqueue(JOB_NAMES.rulesRun, { runId: run.id });
+        ctx.status = 202;
+        ctx.body = { data: toRuleRunDto(run) };
+      },
+      { jsonLimit: '2mb' },
+    ),
+    route('GET', '/rule-runs/:id', { permission: 'orders.read' }, async (ctx) => {
+      const { models } = services();
+      const run = await models.RuleRun.findByPk(idParam(ctx, 'id'));
+      if (!run) throw AppError.notFound(RULE_RUN_MESSAGES.runNotFound);
+      await reachStore(models, scopeOf(ctx), run.store_id).catch(() => {
+        throw AppError.notFound(RULE_RUN_MESSAGES.runNotFound);
+      });
+      ctx.body = { data: toRuleRunDto(run) };
+    }),
+    route('GET', '/orders/:storeId/:orderId/rule-trace', { permission: 'orders.read' }, async (ctx) => {
+      const { models } = services();
+      const storeId = idParam(ctx, 'storeId');
+      await reachStore(models, scopeOf(ctx), storeId);
+      const order = await models.Order.findOne({
+        where: { id: idParam(ctx, 'orderId'), store_id: storeId },
+        attributes: ['id'],
+      });
+      if (!order) throw AppError.notFound(RULE_RUN_MESSAGES.orderNotFound);
+      const rows = await models.OrderRuleTrace.findAll({
+        where: { order_id: order.id },
+        order: [['id', 'ASC']],
+      });
+      const answer: OrderRuleTraceDto = {
+        data: rows.map((row) => ({
+          id: Number(row.id),
+          trigger_type: row.trigger_type as RuleRunTrigger,
+          created_at: new Date(row.created_at).toISOString(),
+          changed: Boolean(row.made_changes),
+          evaluations: row.evaluations,
+        })),
+      };
+      ctx.body = answer;
+    }),
+  ];
 }
