@@ -1,6 +1,4 @@
 import {
-  MAX_EXPLICIT_ORDERS,
-  ORDER_ACTION_MESSAGES,
   ORDER_ID_FILE,
   bulkUpdatePluginSyncStatusSchema,
   resendExcludedQuerySchema,
@@ -10,9 +8,8 @@ import {
 } from '@syncdesk/contracts';
 import { idParam, route, scopeOf, type ApiRoute, type RouteContext } from '../../http/api-route';
 import type { ListQueryInput } from '../../http/list-query';
-import { isMultipart, readMultipartForm } from '../../http/multipart-form';
 import { validate } from '../../http/validate';
-import { parseOrderIdFile, type OrderIdFile } from './order-id-file';
+import { readOrderSelectionRequest } from './order-id-file';
 import type { OrderServices } from './order-services';
 
 const BASE = '/orders/:storeId';
@@ -42,22 +39,7 @@ function queryValue(value: unknown): string | string[] | undefined {
  * and the list's query: the URL's parameters, overridden by the body's other fields.
  */
 async function readSyncStatusRequest(ctx: RouteContext) {
-  let body: Record<string, unknown>;
-  let file: OrderIdFile | null = null;
-  if (isMultipart(ctx.req)) {
-    const form = await readMultipartForm(ctx.req, {
-      maxFileBytes: ORDER_ID_FILE.maxBytes,
-      tooLargeMessage: ORDER_ACTION_MESSAGES.fileTooLarge,
-      // Ids may come as repeated fields (`order_ids[]`), besides the list's filters.
-      maxFields: MAX_EXPLICIT_ORDERS * 2 + 200,
-    });
-    body = form.fields;
-    const upload = form.files.find((entry) => entry.field === ORDER_ID_FILE.field);
-    if (upload) file = parseOrderIdFile(upload.bytes);
-  } else {
-    const raw: unknown = ctx.request.body;
-    body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  }
+  const { body, file } = await readOrderSelectionRequest(ctx);
   const input = validate(updateOrderSyncStatusSchema, body);
   const listQuery: ListQueryInput = {};
   for (const [key, value] of Object.entries(ctx.query)) if (!OWN_FIELDS.has(key)) listQuery[key] = value;

@@ -1,5 +1,7 @@
 import { MAX_EXPLICIT_ORDERS, ORDER_ACTION_MESSAGES, ORDER_ID_FILE } from '@syncdesk/contracts';
 import { AppError } from '../../http/app-error';
+import type { RouteContext } from '../../http/api-route';
+import { isMultipart, readMultipartForm } from '../../http/multipart-form';
 
 /** What the values of an id file are: named by a header row, or `any` (matched in turn). */
 export type OrderIdFileColumn = 'id' | 'order_number' | 'remote_id' | 'any';
@@ -71,4 +73,28 @@ export function parseOrderIdFile(bytes: Buffer): OrderIdFile {
   if (values.length > MAX_EXPLICIT_ORDERS) throw refuse(ORDER_ACTION_MESSAGES.tooMany);
   if (values.some((value) => value.length > 190)) throw refuse(ORDER_ACTION_MESSAGES.fileUnreadable);
   return { column, values };
+}
+
+/**
+ * A request that names orders: multipart (the spec's form, with an optional file of ids) or JSON.
+ * Answers the body's fields and the parsed file; the caller validates the fields.
+ */
+export async function readOrderSelectionRequest(
+  ctx: RouteContext,
+): Promise<{ body: Record<string, unknown>; file: OrderIdFile | null }> {
+  if (isMultipart(ctx.req)) {
+    const form = await readMultipartForm(ctx.req, {
+      maxFileBytes: ORDER_ID_FILE.maxBytes,
+      tooLargeMessage: ORDER_ACTION_MESSAGES.fileTooLarge,
+      // Ids may come as repeated fields (`order_ids[]`), besides the list's filters.
+      maxFields: MAX_EXPLICIT_ORDERS * 2 + 200,
+    });
+    const upload = form.files.find((entry) => entry.field === ORDER_ID_FILE.field);
+    return { body: form.fields, file: upload ? parseOrderIdFile(upload.bytes) : null };
+  }
+  const raw: unknown = ctx.request.body;
+  return {
+    body: raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {},
+    file: null,
+  };
 }

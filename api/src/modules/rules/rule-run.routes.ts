@@ -1,9 +1,6 @@
 import { Op } from 'sequelize';
 import {
   JOB_NAMES,
-  MAX_EXPLICIT_ORDERS,
-  ORDER_ACTION_MESSAGES,
-  ORDER_ID_FILE,
   RULE_MESSAGES,
   evaluateRule,
   ruleBackfillSchema,
@@ -14,12 +11,11 @@ import {
 } from '@syncdesk/contracts';
 import { idParam, route, scopeOf, type ApiRoute, type RouteContext } from '../../http/api-route';
 import { AppError } from '../../http/app-error';
-import { isMultipart, readMultipartForm } from '../../http/multipart-form';
 import type { RequestScope } from '../../http/request-scope';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { reachStore } from '../products/product-lookups';
-import { parseOrderIdFile, type OrderIdFile } from '../orders/order-id-file';
+import { readOrderSelectionRequest, type OrderIdFile } from '../orders/order-id-file';
 import { namedList } from '../orders/order-action-support';
 import { orderListWhere } from '../orders/order-list.query';
 import { loadRuleFacts } from '../../flows/apply-rules/rule-facts';
@@ -54,21 +50,7 @@ function idsOf(value: unknown): string[] {
 }
 
 async function readTriggerRequest(ctx: RouteContext) {
-  let body: Record<string, unknown>;
-  let file: OrderIdFile | null = null;
-  if (isMultipart(ctx.req)) {
-    const form = await readMultipartForm(ctx.req, {
-      maxFileBytes: ORDER_ID_FILE.maxBytes,
-      tooLargeMessage: ORDER_ACTION_MESSAGES.fileTooLarge,
-      maxFields: MAX_EXPLICIT_ORDERS * 2 + 200,
-    });
-    body = form.fields;
-    const upload = form.files.find((entry) => entry.field === ORDER_ID_FILE.field);
-    if (upload) file = parseOrderIdFile(upload.bytes);
-  } else {
-    const raw: unknown = ctx.request.body;
-    body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  }
+  const { body, file } = await readOrderSelectionRequest(ctx);
   const storeId = Number(idsOf(body.store_id)[0]);
   if (!Number.isInteger(storeId) || storeId <= 0)
     throw AppError.validation(
