@@ -16,6 +16,10 @@ module.exports = {
   // work must not turn a slow render into a failure. Waits inside tests use RTL's asyncUtilTimeout
   // (web-kit/jest.setup.ts) or their own explicit timeouts.
   testTimeout: 60_000,
+  // Jest's default on a 2-core machine is ONE worker (cores - 1); the tests mostly wait on databases,
+  // child processes and timers, so two run side by side well. Every test file has its own database,
+  // free ports and key prefixes, so files never share state.
+  maxWorkers: 2,
   // Every file's time is kept for the closing "ten slowest files" list of `npm test`.
   reporters: ['default', '<rootDir>/scripts/test-timing/jest-file-times.reporter.cjs'],
   projects: [

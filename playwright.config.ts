@@ -20,6 +20,16 @@ const ordersLiveRedisUrl = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379'
 // The live demo: Shopify, Mirakl and WMS simulators in the server's process, connected to the demo
 // store, their traffic off so the tests decide when orders appear (e2e/sync.e2e.ts).
 const SYNC_PORT = 3194;
+// scripts/e2e-servers.ts answers here once every server above is ready.
+const SERVERS_PORT = 3195;
+
+/** One server scripts/e2e-servers.ts starts (with tsx). */
+interface E2eServer {
+  name: string;
+  script: string;
+  env: Record<string, string>;
+  url: string;
+}
 
 const serverEnvironment = (name: string, port: number) => ({
   PORT: String(port),
@@ -61,85 +71,90 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    {
-      command: 'npx tsx api/src/main.ts',
-      url: `http://127.0.0.1:${MAIN_PORT}/api/health`,
-      env: {
-        ...serverEnvironment('main', MAIN_PORT),
-        // Providers send the browser back to APP_URL: the same origin as the tests, so the session holds.
-        APP_URL: `http://127.0.0.1:${MAIN_PORT}`,
-        OAUTH_PROVIDERS_JSON: JSON.stringify({
-          shopify: {
-            authorizeUrl: `${OAUTH_PROVIDER_URL}/authorize`,
-            tokenUrl: `${OAUTH_PROVIDER_URL}/token`,
-            clientId: 'e2e-client',
-            clientSecret: 'e2e-secret',
+  webServer: {
+    // One process starts them all at once (scripts/e2e-servers.ts): one after another took minutes.
+    command: 'npx tsx scripts/e2e-servers.ts',
+    url: `http://127.0.0.1:${SERVERS_PORT}/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    env: {
+      E2E_SERVERS_PORT: String(SERVERS_PORT),
+      E2E_SERVERS_JSON: JSON.stringify([
+        {
+          name: 'main',
+          script: 'api/src/main.ts',
+          url: `http://127.0.0.1:${MAIN_PORT}/api/health`,
+          env: {
+            ...serverEnvironment('main', MAIN_PORT),
+            // Providers send the browser back to APP_URL: the same origin as the tests, so the session holds.
+            APP_URL: `http://127.0.0.1:${MAIN_PORT}`,
+            OAUTH_PROVIDERS_JSON: JSON.stringify({
+              shopify: {
+                authorizeUrl: `${OAUTH_PROVIDER_URL}/authorize`,
+                tokenUrl: `${OAUTH_PROVIDER_URL}/token`,
+                clientId: 'e2e-client',
+                clientSecret: 'e2e-secret',
+              },
+            }),
           },
-        }),
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'pipe',
-    },
-    {
-      // Same build, but the catalogue remote's manifest points at a port nobody listens on.
-      command: 'npx tsx api/src/main.ts',
-      url: `http://127.0.0.1:${BROKEN_REMOTE_PORT}/api/health`,
-      env: {
-        ...serverEnvironment('broken-remote', BROKEN_REMOTE_PORT),
-        REMOTES_JSON: JSON.stringify([
-          { name: 'mfe_orders', entry: '/mfe-orders/mf-manifest.json' },
-          { name: 'mfe_catalogue', entry: 'http://127.0.0.1:9/mf-manifest.json' },
-          { name: 'mfe_channels', entry: '/mfe-channels/mf-manifest.json' },
-          { name: 'mfe_admin', entry: '/mfe-admin/mf-manifest.json' },
-          { name: 'mfe_hosted', entry: '/mfe-hosted/mf-manifest.json' },
-        ]),
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: 'npx tsx api/src/main.ts',
-      url: `http://127.0.0.1:${ORDERS_LIVE_PORT}/api/health`,
-      env: {
-        ...serverEnvironment('orders-live', ORDERS_LIVE_PORT),
-        DATA_DIR: ordersLiveDataDir,
-        REDIS_URL: ordersLiveRedisUrl,
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: 'npx tsx api/src/main.ts',
-      url: `http://127.0.0.1:${SYNC_PORT}/api/health`,
-      env: {
-        ...serverEnvironment('sync', SYNC_PORT),
-        APP_URL: `http://127.0.0.1:${SYNC_PORT}`,
-        DEMO_SIMULATORS: 'on',
-        DEMO_TRAFFIC: 'off',
-        // Private addresses stay refused: only the demo's own simulators may be called.
-        OUTBOUND_ALLOW_PRIVATE_TARGETS: 'false',
-        // Mirakl takes a stock file a minute and answers on it every 15 s; here (and in the demo's
-        // simulator, which follows these limits) every 3 s and every second, so the test waits seconds.
-        SYNC_RATE_LIMITS_JSON: JSON.stringify({
-          'mirakl-decathlon': {
-            update_stock: { calls: 1, periodSeconds: 3 },
-            stock_import_status: { calls: 1, periodSeconds: 1 },
+        },
+        {
+          // Same build, but the catalogue remote's manifest points at a port nobody listens on.
+          name: 'broken-remote',
+          script: 'api/src/main.ts',
+          url: `http://127.0.0.1:${BROKEN_REMOTE_PORT}/api/health`,
+          env: {
+            ...serverEnvironment('broken-remote', BROKEN_REMOTE_PORT),
+            REMOTES_JSON: JSON.stringify([
+              { name: 'mfe_orders', entry: '/mfe-orders/mf-manifest.json' },
+              { name: 'mfe_catalogue', entry: 'http://127.0.0.1:9/mf-manifest.json' },
+              { name: 'mfe_channels', entry: '/mfe-channels/mf-manifest.json' },
+              { name: 'mfe_admin', entry: '/mfe-admin/mf-manifest.json' },
+              { name: 'mfe_hosted', entry: '/mfe-hosted/mf-manifest.json' },
+            ]),
           },
-        }),
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
+        },
+        {
+          name: 'orders-live',
+          script: 'api/src/main.ts',
+          url: `http://127.0.0.1:${ORDERS_LIVE_PORT}/api/health`,
+          env: {
+            ...serverEnvironment('orders-live', ORDERS_LIVE_PORT),
+            DATA_DIR: ordersLiveDataDir,
+            REDIS_URL: ordersLiveRedisUrl,
+          },
+        },
+        {
+          name: 'sync',
+          script: 'api/src/main.ts',
+          url: `http://127.0.0.1:${SYNC_PORT}/api/health`,
+          env: {
+            ...serverEnvironment('sync', SYNC_PORT),
+            APP_URL: `http://127.0.0.1:${SYNC_PORT}`,
+            DEMO_SIMULATORS: 'on',
+            DEMO_TRAFFIC: 'off',
+            // Private addresses stay refused: only the demo's own simulators may be called.
+            OUTBOUND_ALLOW_PRIVATE_TARGETS: 'false',
+            // Mirakl takes a stock file a minute and answers on it every 15 s; here (and in the demo's
+            // simulator, which follows these limits) every 3 s and every second, so the test waits seconds.
+            SYNC_RATE_LIMITS_JSON: JSON.stringify({
+              'mirakl-decathlon': {
+                update_stock: { calls: 1, periodSeconds: 3 },
+                stock_import_status: { calls: 1, periodSeconds: 1 },
+              },
+            }),
+          },
+        },
+        {
+          name: 'oauth-provider',
+          script: 'scripts/oauth-provider.ts',
+          url: `${OAUTH_PROVIDER_URL}/health`,
+          env: { OAUTH_PROVIDER_PORT: String(OAUTH_PROVIDER_PORT) },
+        },
+      ] satisfies E2eServer[]),
     },
-    {
-      command: 'npx tsx scripts/oauth-provider.ts',
-      url: `${OAUTH_PROVIDER_URL}/health`,
-      env: { OAUTH_PROVIDER_PORT: String(OAUTH_PROVIDER_PORT) },
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-  ],
+  },
 });
 
 export const BROKEN_REMOTE_URL = `http://127.0.0.1:${BROKEN_REMOTE_PORT}`;
