@@ -1,4 +1,3 @@
-import { Op } from 'sequelize';
 import {
   JOB_NAMES,
   RULE_MESSAGES,
@@ -17,6 +16,7 @@ import type { Services } from '../../services';
 import { reachStore } from '../products/product-lookups';
 import { readOrderSelectionRequest, type OrderIdFile } from '../orders/order-id-file';
 import { namedList } from '../orders/order-action-support';
+import { resolveExplicitSelection } from '../orders/order-selection';
 import { orderListWhere } from '../orders/order-list.query';
 import { loadRuleFacts } from '../../flows/apply-rules/rule-facts';
 import { toRuleRunDto } from '../../flows/apply-rules/rule-runner';
@@ -65,60 +65,33 @@ async function readTriggerRequest(ctx: RouteContext) {
   };
 }
 
-/** The store's orders the ids and the file name; a value naming none is a 422 naming it. */
+/**
+ * The store's orders the ids and the file name, resolved as the orders' own bulk actions resolve
+ * them (a value naming no order of the store is a 422 naming it); naming none at all is a 422 too.
+ */
 async function resolveOrders(
   services: Services,
   storeId: number,
   ids: string[],
   file: OrderIdFile | null,
 ): Promise<number[]> {
-  const { models } = services;
-  const found = new Set<number>();
-  const unknown: string[] = [];
-  const numeric = (values: string[]) => values.filter((value) => /^\d+$/.test(value)).map(Number);
-  const lookup = async (column: 'id' | 'order_number' | 'remote_id', values: string[]) => {
-    const matched = new Map<string, number>();
-    for (let start = 0; start < values.length; start += 1000) {
-      const part = values.slice(start, start + 1000);
-      const rows = await models.Order.findAll({
-        where: { store_id: storeId, [column]: { [Op.in]: column === 'id' ? numeric(part) : part } },
-        attributes: ['id', column],
-        raw: true,
-      });
-      for (const row of rows) matched.set(String(row[column]), Number(row.id));
-    }
-    return matched;
-  };
-  const byId = await lookup('id', ids);
-  for (const value of ids) {
-    const id = byId.get(value);
-    if (id === undefined) unknown.push(value);
-    else found.add(id);
-  }
-  if (file) {
-    const columns: ('id' | 'order_number' | 'remote_id')[] =
-      file.column === 'any' ? ['id', 'order_number', 'remote_id'] : [file.column];
-    let left = file.values;
-    for (const column of columns) {
-      const matched = await lookup(column, left);
-      for (const value of left) {
-        const id = matched.get(value);
-        if (id !== undefined) found.add(id);
-      }
-      left = left.filter((value) => !matched.has(value));
-    }
-    unknown.push(...left);
-  }
-  if (unknown.length > 0) {
-    const message = RULE_RUN_MESSAGES.unknownOrders(namedList(unknown));
+  const notIds = ids.filter((value) => !/^\d{1,15}$/.test(value));
+  if (notIds.length > 0) {
+    const message = RULE_RUN_MESSAGES.unknownOrders(namedList(notIds));
     throw AppError.validation({ order_ids: [message] }, message);
   }
-  if (found.size === 0)
+  const found = await resolveExplicitSelection(services.models, storeId, {
+    kind: 'explicit',
+    orderIds: ids.map(Number),
+    remoteIds: [],
+    file,
+  });
+  if (found.length === 0)
     throw AppError.validation(
       { order_ids: [RULE_RUN_MESSAGES.ordersRequired] },
       RULE_RUN_MESSAGES.ordersRequired,
     );
-  return [...found].sort((a, b) => a - b);
+  return found;
 }
 
 async function ruleInScope(services: Services, scope: RequestScope, id: number) {
