@@ -9,6 +9,8 @@
  * Run with `npm run bench:orders` (part of `npm run bench`). Target: ≥ 5,000 orders/s fresh.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { NormalisedOrderInput } from '@syncdesk/contracts';
 import { migrate } from '../src/db/migrate';
@@ -27,6 +29,8 @@ const KITS = 30;
 const TARGET_FRESH = 5_000;
 /** BENCH_DEDUCT=0: the same without stock deduction (to see the stock ledger's share). */
 const DEDUCT = process.env.BENCH_DEDUCT !== '0';
+/** Stores importing side by side in the last run (BENCH_STREAMS; 1 skips it). */
+const STREAMS = Math.max(1, Number(process.env.BENCH_STREAMS ?? 2));
 
 function order(index: number, changed: boolean): NormalisedOrderInput {
   return {
@@ -77,6 +81,23 @@ function order(index: number, changed: boolean): NormalisedOrderInput {
   };
 }
 
+/** The local MariaDB/MySQL server's CPU time in ms (Linux, same machine), or null when it cannot be read. */
+function databaseCpuMs(): number | null {
+  try {
+    const pid = execSync('pidof mariadbd || pidof mysqld', {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .trim()
+      .split(/\s+/)[0];
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime (fields 14 and 15 of stat, counted after the command) in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
   const database = await createTestDatabase('mysql', 'bench_orders');
   try {
@@ -98,79 +119,97 @@ async function main(): Promise<void> {
       planManageUrl: 'http://localhost/plan',
     });
     const { models } = services;
-    const company = await createCompany(services, { name: 'Bench', stores: ['Bench store'] });
-    const store = company.stores[0]!;
-    const owned = { company_id: store.company_id, store_id: store.id };
-    const now = new Date();
-    const products = await models.Product.bulkCreate(
-      Array.from({ length: PRODUCTS }, (_, index) => ({
-        ...owned,
-        uuid: randomUUID(),
-        sku: `P${index}`,
-        title: `Product ${index}`,
-        type: 'product' as const,
-        quantity: 1_000_000,
-        price: '10.00',
-        nominal_code: null,
-        barcode: null,
-        created_at: now,
-        updated_at: now,
-      })),
-    );
-    const kits = await models.Product.bulkCreate(
-      Array.from({ length: KITS }, (_, index) => ({
-        ...owned,
-        uuid: randomUUID(),
-        sku: `K${index}`,
-        title: `Kit ${index}`,
-        type: 'kit' as const,
-        quantity: 0,
-        price: '25.00',
-        nominal_code: null,
-        barcode: null,
-        created_at: now,
-        updated_at: now,
-      })),
-    );
-    await models.KitItem.bulkCreate(
-      kits.flatMap((kit, index) =>
-        [0, 1].map((part) => {
-          const component = products[(index * 2 + part) % PRODUCTS]!;
-          return {
-            kit_product_id: kit.id,
-            component_product_id: component.id,
-            sku: component.sku,
-            product_nominal_code: null,
-            quantity: part + 1,
-            created_at: now,
-            updated_at: now,
-          };
-        }),
-      ),
-    );
-    const channel = await insertChannelRow(services, store, {
-      settings: { deduct_stock_via_orders: DEDUCT },
+    const company = await createCompany(services, {
+      name: 'Bench',
+      stores: Array.from({ length: STREAMS }, (_, index) => `Bench store ${index + 1}`),
     });
+    const now = new Date();
 
-    const run = async (label: string, changed: boolean) => {
+    /** A store with the bench's catalogue (products, kits of two components) and one channel. */
+    const catalogue = async (store: (typeof company.stores)[number]) => {
+      const owned = { company_id: store.company_id, store_id: store.id };
+      const products = await models.Product.bulkCreate(
+        Array.from({ length: PRODUCTS }, (_, index) => ({
+          ...owned,
+          uuid: randomUUID(),
+          sku: `P${index}`,
+          title: `Product ${index}`,
+          type: 'product' as const,
+          quantity: 1_000_000,
+          price: '10.00',
+          nominal_code: null,
+          barcode: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+      const kits = await models.Product.bulkCreate(
+        Array.from({ length: KITS }, (_, index) => ({
+          ...owned,
+          uuid: randomUUID(),
+          sku: `K${index}`,
+          title: `Kit ${index}`,
+          type: 'kit' as const,
+          quantity: 0,
+          price: '25.00',
+          nominal_code: null,
+          barcode: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+      await models.KitItem.bulkCreate(
+        kits.flatMap((kit, index) =>
+          [0, 1].map((part) => {
+            const component = products[(index * 2 + part) % PRODUCTS]!;
+            return {
+              kit_product_id: kit.id,
+              component_product_id: component.id,
+              sku: component.sku,
+              product_nominal_code: null,
+              quantity: part + 1,
+              created_at: now,
+              updated_at: now,
+            };
+          }),
+        ),
+      );
+      return insertChannelRow(services, store, { settings: { deduct_stock_via_orders: DEDUCT } });
+    };
+    const channels: Awaited<ReturnType<typeof catalogue>>[] = [];
+    for (const store of company.stores) channels.push(await catalogue(store));
+
+    /** `streams` channels (each in its own store) import their batches at the same time. */
+    const run = async (label: string, changed: boolean, streams: number, offset = 0) => {
       let orders = 0;
       const cpu = process.cpuUsage();
+      const databaseBefore = databaseCpuMs();
       const started = performance.now();
-      for (let batch = 0; batch < BATCHES; batch += 1) {
-        const input = Array.from({ length: BATCH_SIZE }, (_, index) =>
-          order(batch * BATCH_SIZE + index, changed),
-        );
-        const result = await services.orderImport.importBatch(channel.id, input, { source: 'Bench' });
-        const expected = changed ? result.updated : result.created;
-        if (expected !== BATCH_SIZE)
-          throw new Error(`${label}: expected ${BATCH_SIZE}, got ${JSON.stringify(result)}`);
-        orders += BATCH_SIZE;
-      }
+      await Promise.all(
+        channels.slice(0, streams).map(async (channel) => {
+          for (let batch = 0; batch < BATCHES; batch += 1) {
+            const input = Array.from({ length: BATCH_SIZE }, (_, index) =>
+              order(offset + batch * BATCH_SIZE + index, changed),
+            );
+            const result = await services.orderImport.importBatch(channel.id, input, { source: 'Bench' });
+            const expected = changed ? result.updated : result.created;
+            if (expected !== BATCH_SIZE)
+              throw new Error(`${label}: expected ${BATCH_SIZE}, got ${JSON.stringify(result)}`);
+            orders += BATCH_SIZE;
+          }
+        }),
+      );
       const seconds = (performance.now() - started) / 1000;
       const rate = Math.round(orders / seconds);
+      const batches = orders / BATCH_SIZE;
       const used = process.cpuUsage(cpu);
+      const databaseAfter = databaseCpuMs();
+      const database =
+        databaseBefore === null || databaseAfter === null
+          ? ''
+          : `, database CPU ${((databaseAfter - databaseBefore) / batches).toFixed(0)} ms`;
       console.log(
-        `${label}: ${orders} orders in ${seconds.toFixed(2)} s → ${rate} orders/s (${((seconds * 1000) / BATCHES).toFixed(0)} ms per batch of ${BATCH_SIZE}; Node CPU ${((used.user + used.system) / 1000 / BATCHES).toFixed(0)} ms)`,
+        `${label}: ${orders} orders in ${seconds.toFixed(2)} s → ${rate} orders/s (${((seconds * 1000) / batches).toFixed(0)} ms of wall time per batch of ${BATCH_SIZE}; per batch Node CPU ${((used.user + used.system) / 1000 / batches).toFixed(0)} ms${database})`,
       );
       return rate;
     };
@@ -178,19 +217,29 @@ async function main(): Promise<void> {
     console.log(
       `Order import: ${BATCHES} batches × ${BATCH_SIZE} orders × ${LINES} lines, MySQL, stock deduction ${DEDUCT ? 'on' : 'OFF'}.`,
     );
-    const fresh = await run('fresh', false);
-    const changed = await run('re-imported, every order changed', true);
+    const fresh = await run('one import at a time, fresh', false, 1);
+    // BENCH_FRESH_ONLY=1: stop after the fresh run (profiling it alone).
+    if (process.env.BENCH_FRESH_ONLY === '1') return;
+    const changed = await run('one import at a time, every order changed', true, 1);
     const unchangedStarted = performance.now();
     for (let batch = 0; batch < BATCHES; batch += 1) {
       const input = Array.from({ length: BATCH_SIZE }, (_, index) => order(batch * BATCH_SIZE + index, true));
-      await services.orderImport.importBatch(channel.id, input);
+      await services.orderImport.importBatch(channels[0]!.id, input);
     }
     const unchanged = Math.round((BATCHES * BATCH_SIZE) / ((performance.now() - unchangedStarted) / 1000));
-    console.log(`re-imported unchanged: ${unchanged} orders/s`);
+    console.log(`one import at a time, re-imported unchanged: ${unchanged} orders/s`);
     console.log(`orders:changed events: ${events} (expected ${BATCHES * 2})`);
     console.log(
-      `Target ≥ ${TARGET_FRESH} orders/s fresh: ${fresh >= TARGET_FRESH ? 'met' : 'NOT met'} (changed: ${changed} orders/s)`,
+      `Target ≥ ${TARGET_FRESH} orders/s fresh, one import at a time: ${fresh >= TARGET_FRESH ? 'met' : 'NOT met'} (changed: ${changed} orders/s)`,
     );
+    if (STREAMS > 1) {
+      // As the worker runs them: get_orders jobs of different stores import side by side
+      // (concurrency 5 per worker). The other stores' orders are all new here.
+      const together = await run(`${STREAMS} stores importing at once, fresh`, false, STREAMS, 1_000_000);
+      console.log(
+        `Target ≥ ${TARGET_FRESH} orders/s fresh, ${STREAMS} stores at once: ${together >= TARGET_FRESH ? 'met' : 'NOT met'}`,
+      );
+    }
   } finally {
     await database.drop();
   }

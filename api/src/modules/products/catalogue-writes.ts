@@ -7,7 +7,17 @@ const ATTEMPTS = 6;
 /** MySQL/MariaDB: deadlock found, lock wait timeout. */
 const RETRIED_MYSQL_ERRORS = new Set([1213, 1205]);
 
+/** The error a deadlocked transaction's work surfaced, marked so the runner runs the work again. */
+class DeadlockRolledBack extends Error {
+  constructor(readonly surfaced: unknown) {
+    super(
+      `The transaction was rolled back after a deadlock: ${(surfaced as Error)?.message ?? String(surfaced)}`,
+    );
+  }
+}
+
 function isRetriable(error: unknown): boolean {
+  if (error instanceof DeadlockRolledBack) return true;
   // Two writers raced to the same unique row (an idempotency key, a new SKU): the work, run again,
   // sees the winner's row and answers as if it came second.
   if (error instanceof UniqueConstraintError) return true;
@@ -28,7 +38,21 @@ export function createCatalogueWrite(sequelize: Sequelize): CatalogueWrite {
   let queue: Promise<unknown> = Promise.resolve();
 
   const once = <T>(work: (transaction: Transaction) => Promise<T>): Promise<T> =>
-    sqlite ? sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, work) : sequelize.transaction(work);
+    sqlite
+      ? sequelize.transaction({ type: Transaction.TYPES.IMMEDIATE }, work)
+      : sequelize.transaction(async (transaction) => {
+          try {
+            return await work(transaction);
+          } catch (error) {
+            // Sequelize rolls a deadlocked transaction back at once and marks it (`finished`, not in
+            // its types). The work may have had other statements in flight on the connection, and
+            // one of their failures (a foreign key to a row the rollback removed) can be the error
+            // that surfaced: it is the deadlock all the same, and the work runs again.
+            const finished = (transaction as unknown as { finished?: string }).finished;
+            if (finished === 'rollback' && !isRetriable(error)) throw new DeadlockRolledBack(error);
+            throw error;
+          }
+        });
 
   const serialised = <T>(run: () => Promise<T>): Promise<T> => {
     if (!sqlite) return run();

@@ -1,13 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { escape as mysqlLiteral } from 'mysql2';
-import { Op, QueryTypes, type CreationAttributes, type Sequelize, type Transaction } from 'sequelize';
+import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { KIT_MESSAGES, rooms, type Publish, type StockMovementReason } from '@syncdesk/contracts';
 import type { Models } from '../../db/models';
 import type { StockMovement } from '../../db/catalogue.models';
 import { AppError } from '../../http/app-error';
 import type { RequestScope } from '../../http/request-scope';
 import type { CatalogueWrite } from './catalogue-writes';
-import { insertRows } from './product-lookups';
+import {
+  chunksOf,
+  inList,
+  sqlDialectOf,
+  valuesList,
+  type SqlDialect,
+  type SqlValue,
+} from '../../db/sql-statements';
 import type { StockChange, StockChangeListener, StockChangeResult, StockService } from './stock.types';
 
 /** The activity every stock change writes (`GET activities/product/{id}/stock_updated` lists them). */
@@ -78,35 +84,45 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return result;
 }
 
+const MOVEMENT_COLUMNS = [
+  'company_id',
+  'store_id',
+  'product_id',
+  'delta',
+  'quantity_after',
+  'reason',
+  'source_ref',
+  'idempotency_key',
+  'user_id',
+  'created_at',
+] as const;
+const ACTIVITY_COLUMNS = [
+  'company_id',
+  'user_id',
+  'source',
+  'source_name',
+  'via',
+  'event',
+  'subject_type',
+  'subject_id',
+  'old_values',
+  'new_values',
+  'created_at',
+] as const;
+
 /**
- * Ledger rows and their activities as multi-row INSERTs. On MySQL the statement is written here:
- * Sequelize's bulkInsert escapes value by value and was most of the time of a large change (an
- * order batch moves ~1,500 lines); the connection runs at +00:00, so dates are written as UTC.
- * SQLite keeps Sequelize's writer (and its date format).
+ * Rows as multi-row INSERTs written as text (`db/sql-statements`): Sequelize's bulkInsert escapes
+ * value by value and was most of the time of a large change (an order batch moves ~1,500 lines).
  */
-async function insertLedgerRows(
-  sequelize: Sequelize,
-  table: 'stock_movements' | 'activities',
-  model: Parameters<typeof insertRows>[0],
-  rows: Record<string, unknown>[],
-  transaction: Transaction,
-): Promise<void> {
-  if (rows.length === 0) return;
-  if (sequelize.getDialect() === 'sqlite') return insertRows(model, rows, transaction);
-  const columns = Object.keys(rows[0]!);
-  const statements = chunks(rows).map((part) =>
-    sequelize.query(
-      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${part
-        .map(
-          (row) => `(${columns.map((column) => mysqlLiteral(row[column] as never, false, 'Z')).join(', ')})`,
-        )
-        .join(', ')}`,
-      { transaction },
-    ),
+function insertStatements(
+  dialect: SqlDialect,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly SqlValue[])[],
+): string[] {
+  return chunksOf(rows, CHUNK).map(
+    (part) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${valuesList(dialect, part)}`,
   );
-  const settled = await Promise.allSettled(statements);
-  const failure = settled.find((outcome) => outcome.status === 'rejected');
-  if (failure) throw failure.reason;
 }
 
 function sourceOf(actor: RequestScope | null): string {
@@ -121,6 +137,7 @@ export function createStockService(deps: {
   write: CatalogueWrite;
 }): StockEngine {
   const { sequelize, models } = deps;
+  const dialect = sqlDialectOf(sequelize);
   const listeners: StockChangeListener[] = [];
 
   async function affectedIds(productIds: number[], transaction?: Transaction): Promise<number[]> {
@@ -183,15 +200,15 @@ export function createStockService(deps: {
     // the ascending id order keeps two batches from locking in opposite orders.
     // The key lookup is sent with the locking read (MySQL runs both on the transaction's
     // connection, in order): the lock is taken first, and the keys are read under it.
+    // By primary key only (FORCE INDEX): when the ids are a large part of a small table MariaDB
+    // prefers a full scan, which under FOR UPDATE locks every product of every store, and two
+    // stores' imports then deadlock on each other's rows.
     const locked = chunks(ids, 1000).map((part) =>
-      models.Product.findAll({
-        where: { id: { [Op.in]: part }, store_id: storeId },
-        attributes: ['id', 'company_id', 'type', 'quantity'],
-        order: [['id', 'ASC']],
-        lock: transaction.LOCK.UPDATE,
-        raw: true,
-        transaction,
-      }),
+      sequelize.query<{ id: number; company_id: number; type: string; quantity: number }>(
+        `SELECT id, company_id, type, quantity FROM products${dialect.mysql ? ' FORCE INDEX (PRIMARY)' : ''} ` +
+          `WHERE id IN (${inList(dialect, part)}) AND store_id = ${dialect.literal(storeId)} ORDER BY id${dialect.mysql ? ' FOR UPDATE' : ''}`,
+        { type: QueryTypes.SELECT, transaction },
+      ),
     );
     const keys = changes.map((change) =>
       change.idempotencyKey === undefined ? null : storedKey(storeId, change.idempotencyKey),
@@ -209,7 +226,7 @@ export function createStockService(deps: {
             transaction,
           })
         : sequelize.query(
-            `SELECT idempotency_key FROM stock_movements WHERE idempotency_key IN (${part.map((key) => mysqlLiteral(key)).join(', ')})`,
+            `SELECT idempotency_key FROM stock_movements WHERE idempotency_key IN (${inList(dialect, part)})`,
             { type: QueryTypes.SELECT, transaction },
           );
     if (!sqlite) lookups.push(...chunks(given, 1000).map(lookUp));
@@ -230,9 +247,12 @@ export function createStockService(deps: {
     }
 
     const now = new Date();
-    const movements: (CreationAttributes<StockMovement> & { created_at: Date })[] = [];
-    // Activity rows as the table keeps them: old/new values as JSON text.
-    const activities: Record<string, unknown>[] = [];
+    const movements: SqlValue[][] = [];
+    /** Per product: its figure before this request's first movement, and the movements' reasons and refs. */
+    const touched = new Map<
+      number,
+      { before: number; delta: number; count: number; reasons: Set<string>; refs: Set<string | null> }
+    >();
     const results: StockChangeResult[] = [];
     for (const [index, change] of changes.entries()) {
       const before = current.get(change.productId)!;
@@ -251,63 +271,85 @@ export function createStockService(deps: {
       current.set(change.productId, after);
       const reason: StockMovementReason = change.reason;
       const sourceRef = storedRef(change.sourceRef);
-      movements.push({
-        company_id: companyOf.get(change.productId)!,
-        store_id: storeId,
-        product_id: change.productId,
+      movements.push([
+        companyOf.get(change.productId)!,
+        storeId,
+        change.productId,
         delta,
-        quantity_after: after,
+        after,
         reason,
-        source_ref: sourceRef,
-        idempotency_key: key,
-        user_id: actor?.userId ?? null,
-        created_at: now,
-      });
-      activities.push({
-        company_id: companyOf.get(change.productId)!,
-        user_id: actor?.userId ?? null,
-        source: sourceOf(actor),
-        source_name: actor?.userName ?? 'System',
-        via: (via ?? reason).slice(0, 20),
-        event: STOCK_UPDATED_EVENT,
-        subject_type: 'product',
-        subject_id: change.productId,
-        old_values: JSON.stringify({ quantity: before }),
-        new_values: JSON.stringify({ quantity: after, delta, reason, source_ref: sourceRef }),
-        created_at: now,
-      });
+        sourceRef,
+        key,
+        actor?.userId ?? null,
+        now,
+      ]);
+      const seen = touched.get(change.productId);
+      if (seen) {
+        seen.delta += delta;
+        seen.count += 1;
+        seen.reasons.add(reason);
+        seen.refs.add(sourceRef);
+      } else {
+        touched.set(change.productId, {
+          before,
+          delta,
+          count: 1,
+          reasons: new Set([reason]),
+          refs: new Set([sourceRef]),
+        });
+      }
       results.push({ productId: change.productId, applied: true, before, after });
     }
     if (movements.length === 0) return results;
+
+    // The ledger keeps every movement; the product's activity timeline gets one entry per product
+    // per request (an order batch moving one product five times reads as one change of −5, with
+    // the count), so a busy product's history stays readable and the batch writes a fifth of the rows.
+    const activities: SqlValue[][] = [];
+    for (const [productId, seen] of touched) {
+      const after = current.get(productId)!;
+      const reasons = [...seen.reasons];
+      const refs = [...seen.refs];
+      activities.push([
+        companyOf.get(productId)!,
+        actor?.userId ?? null,
+        sourceOf(actor),
+        actor?.userName ?? 'System',
+        (via ?? reasons[0]!).slice(0, 20),
+        STOCK_UPDATED_EVENT,
+        'product',
+        productId,
+        JSON.stringify({ quantity: seen.before }),
+        JSON.stringify(
+          seen.count === 1
+            ? { quantity: after, delta: seen.delta, reason: reasons[0], source_ref: refs[0] }
+            : {
+                quantity: after,
+                delta: seen.delta,
+                reason: reasons.length === 1 ? reasons[0] : null,
+                source_ref: refs.length === 1 ? refs[0] : null,
+                movements: seen.count,
+              },
+        ),
+        now,
+      ]);
+    }
 
     // A key another writer committed since the read above fails the insert: the transaction runs
     // again (catalogue-writes) and then reads that key as used.
     // Sent together (they queue on the transaction's connection); the first failure is thrown
     // once all have answered, so none is left running unobserved.
-    const writes: Promise<unknown>[] = [
-      insertLedgerRows(sequelize, 'stock_movements', models.StockMovement, movements, transaction),
-    ];
-    const finals = [...new Set(movements.map((movement) => movement.product_id))].map(
-      (id) => [id, current.get(id)!] as const,
-    );
-    for (const part of chunks(finals)) {
-      const cases = part.map(() => 'WHEN ? THEN ?').join(' ');
-      writes.push(
-        sequelize.query(
-          `UPDATE products SET quantity = CASE id ${cases} END, updated_at = ? WHERE id IN (${part.map(() => '?').join(', ')})`,
-          {
-            replacements: [
-              ...part.flatMap(([id, quantity]) => [id, quantity]),
-              now,
-              ...part.map(([id]) => id),
-            ],
-            transaction,
-          },
-        ),
+    const statements = insertStatements(dialect, 'stock_movements', MOVEMENT_COLUMNS, movements);
+    for (const part of chunks([...touched.keys()])) {
+      const cases = part.map((id) => `WHEN ${id} THEN ${current.get(id)!}`).join(' ');
+      statements.push(
+        `UPDATE products${dialect.mysql ? ' FORCE INDEX (PRIMARY)' : ''} SET quantity = CASE id ${cases} END, ` +
+          `updated_at = ${dialect.literal(now)} ` +
+          `WHERE id IN (${inList(dialect, part)})`,
       );
     }
-    writes.push(insertLedgerRows(sequelize, 'activities', models.Activity, activities, transaction));
-    const settled = await Promise.allSettled(writes);
+    statements.push(...insertStatements(dialect, 'activities', ACTIVITY_COLUMNS, activities));
+    const settled = await Promise.allSettled(statements.map((sql) => sequelize.query(sql, { transaction })));
     const failure = settled.find((outcome) => outcome.status === 'rejected');
     if (failure) throw failure.reason;
     return results;

@@ -388,6 +388,71 @@ describe('order import (mysql)', () => {
     expect(await ledgerOf(cup.id)).toHaveLength(20);
   });
 
+  it('imports two stores side by side without losing or doubling an order or a unit of stock', async () => {
+    // The products of both stores are most of the products table: a stock lock or update that
+    // scanned instead of reading by id would lock the other store's rows, and the two imports
+    // would deadlock on each other. Whatever surfaces from a deadlock, the batch runs again.
+    const other = (await createCompany(server.services, { name: 'Beta', stores: ['Beta UK'] })).stores[0]!;
+    const sides = await Promise.all(
+      [store, other].map(async (owner) => {
+        const products = [];
+        for (let index = 0; index < 40; index += 1) products.push(await productIn(server, owner, 1000));
+        return {
+          owner,
+          products,
+          channel: await channelIn(server, owner, { deduct_stock_via_orders: true }),
+        };
+      }),
+    );
+    const batchOf = (side: (typeof sides)[number], batch: number) =>
+      Array.from({ length: 40 }, (_, index) =>
+        orderOf(
+          `S${batch}-${index}`,
+          [0, 1, 2].map((line) => ({
+            sku: side.products[(index * 3 + line) % side.products.length]!.sku,
+            quantity: 1,
+            remote_id: `L${line}`,
+          })),
+          {
+            customer: {
+              name: `Buyer ${index}`,
+              email: `buyer${index}@example.test`,
+              phone: null,
+              remote_id: null,
+            },
+          },
+        ),
+      );
+    const results = await Promise.all(
+      sides.map(async (side) => {
+        const answers = [];
+        for (let batch = 0; batch < 6; batch += 1)
+          answers.push(await importer.importBatch(side.channel.id, batchOf(side, batch)));
+        return answers;
+      }),
+    );
+    for (const [index, side] of sides.entries()) {
+      expect(results[index]!.map((result) => [result.created, result.failed])).toEqual(
+        Array.from({ length: 6 }, () => [40, 0]),
+      );
+      expect(await models.Order.count({ where: { channel_id: side.channel.id } })).toBe(240);
+      // 6 batches × 40 orders × 3 lines, spread evenly over 40 products: 18 units each, taken once.
+      const quantities = await Promise.all(side.products.map((product) => quantityOf(server, product.id)));
+      expect(quantities).toEqual(side.products.map(() => 1000 - 18));
+      expect(
+        await models.StockMovement.count({
+          where: { product_id: { [Op.in]: side.products.map((product) => product.id) }, reason: 'order' },
+        }),
+      ).toBe(720);
+    }
+    const created = results.flat().flatMap((result) => result.orderIds);
+    expect(
+      await models.Activity.count({
+        where: { subject_type: 'order', subject_id: { [Op.in]: created }, event: 'order.created' },
+      }),
+    ).toBe(480);
+  });
+
   it('keeps the per-store status counters equal to counting the orders', async () => {
     const [counted] = (await server.services.sequelize.query(
       "SELECT sync_status, COALESCE(status, '') AS status, COUNT(*) AS count FROM orders WHERE store_id = ? GROUP BY sync_status, COALESCE(status, '') ORDER BY sync_status, status",
