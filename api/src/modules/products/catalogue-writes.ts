@@ -1,11 +1,12 @@
 import { Transaction, UniqueConstraintError, type Sequelize } from 'sequelize';
+import { metDeadlock } from '../../db/sql-statements';
 
 /** Runs a write transaction of the catalogue; the work may run again, so it reads what it needs inside. */
 export type CatalogueWrite = <T>(work: (transaction: Transaction) => Promise<T>) => Promise<T>;
 
 const ATTEMPTS = 6;
-/** MySQL/MariaDB: deadlock found, lock wait timeout. */
-const RETRIED_MYSQL_ERRORS = new Set([1213, 1205]);
+/** MySQL/MariaDB: deadlock found, lock wait timeout, a duplicate key (a statement sent without Sequelize). */
+const RETRIED_MYSQL_ERRORS = new Set([1213, 1205, 1062]);
 
 /** The error a deadlocked transaction's work surfaced, marked so the runner runs the work again. */
 class DeadlockRolledBack extends Error {
@@ -49,7 +50,8 @@ export function createCatalogueWrite(sequelize: Sequelize): CatalogueWrite {
             // one of their failures (a foreign key to a row the rollback removed) can be the error
             // that surfaced: it is the deadlock all the same, and the work runs again.
             const finished = (transaction as unknown as { finished?: string }).finished;
-            if (finished === 'rollback' && !isRetriable(error)) throw new DeadlockRolledBack(error);
+            if ((finished === 'rollback' || metDeadlock(transaction)) && !isRetriable(error))
+              throw new DeadlockRolledBack(error);
             throw error;
           }
         });

@@ -9,6 +9,7 @@ import type { CatalogueWrite } from './catalogue-writes';
 import {
   chunksOf,
   inList,
+  rawQuery,
   sqlDialectOf,
   valuesList,
   type SqlDialect,
@@ -225,9 +226,9 @@ export function createStockService(deps: {
             raw: true,
             transaction,
           })
-        : sequelize.query(
+        : rawQuery<{ idempotency_key: string }>(
+            transaction,
             `SELECT idempotency_key FROM stock_movements WHERE idempotency_key IN (${inList(dialect, part)})`,
-            { type: QueryTypes.SELECT, transaction },
           );
     if (!sqlite) lookups.push(...chunks(given, 1000).map(lookUp));
     // Watched now: when the lock fails first, their answer must not go unhandled.
@@ -349,7 +350,11 @@ export function createStockService(deps: {
       );
     }
     statements.push(...insertStatements(dialect, 'activities', ACTIVITY_COLUMNS, activities));
-    const settled = await Promise.allSettled(statements.map((sql) => sequelize.query(sql, { transaction })));
+    const settled = await Promise.allSettled(
+      statements.map((sql) =>
+        dialect.mysql ? rawQuery(transaction, sql) : sequelize.query(sql, { transaction }),
+      ),
+    );
     const failure = settled.find((outcome) => outcome.status === 'rejected');
     if (failure) throw failure.reason;
     return results;
