@@ -9,6 +9,13 @@ import {
 import type { OrderAddress, OrderKitItemDto, OrderLineOption } from '@syncdesk/contracts';
 import { init, jsonColumn, timestamps } from './model-helpers';
 
+/** The channel's own values of the fields a rule may change (tags, shipping method, order type). */
+export interface ChannelFields {
+  tags: string[];
+  shipping_method: string | null;
+  order_type: string | null;
+}
+
 /**
  * Orders, their lines, fulfilments and plugin/webhook states (migration 2026-11-23-0015). The
  * import service writes orders and lines with multi-row upserts (raw SQL); these models serve the
@@ -53,6 +60,8 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare order_type: string | null;
   /** The sync status the order gets once the import's rules have run (it waits in 15 meanwhile). */
   declare held_sync_status: CreationOptional<number | null>;
+  /** What the channel last sent for the rule-owned fields, once a rule changed one (migration 0028). */
+  declare channel_fields: CreationOptional<ChannelFields | null>;
   declare content_hash: string;
   declare failure_reason: string | null;
   /** Click and collect (migration 0019): PICKUP_PRODUCT_STATUS value, null until the first action. */
@@ -235,6 +244,7 @@ export function defineOrderModels(sequelize: Sequelize): OrderModels {
     tags: jsonColumn('tags', true),
     order_type: text(40),
     held_sync_status: int(true),
+    channel_fields: jsonColumn('channel_fields', true),
     content_hash: text(64, false),
     failure_reason: { type: DataTypes.TEXT, allowNull: true },
     pickup_status: text(20),

@@ -34,6 +34,7 @@ import {
   STORED_COLUMNS,
   SYNC,
   failedRowOf,
+  keepRuleChanges,
   orderChanges,
   orderRowOf,
   reasonOf,
@@ -417,6 +418,7 @@ export function createOrderImportService(deps: {
             continue;
           }
           entry.row.sync_status = syncStatusOf(before, entry.order.status, settings);
+          if (before) keepRuleChanges(before, entry.row, entry.order);
           // A new order waits in "rule engine in progress" until the import's rules ran (after the
           // commit); the status it would have had is kept for the runner to start from.
           if (!before && ruleTriggers?.imported) {

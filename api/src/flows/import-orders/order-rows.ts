@@ -46,6 +46,7 @@ export const ORDER_COLUMNS = [
   'shipping_method',
   'tags',
   'order_type',
+  'channel_fields',
   'content_hash',
   'failure_reason',
   'held_sync_status',
@@ -107,6 +108,7 @@ export const STORED_COLUMNS = [
   'content_hash',
   'customer_id',
   'channel_customer_id',
+  'channel_fields',
   ...DIFFED,
 ] as const;
 
@@ -177,6 +179,7 @@ export function orderRowOf(order: NormalisedOrder, settings: ImportSettings, own
     shipping_method: order.shipping_method,
     tags: JSON.stringify(order.tags),
     order_type: order.order_type,
+    channel_fields: null,
     content_hash: contentHash({ order, orderNumber }),
     failure_reason: null,
     held_sync_status: null,
@@ -241,6 +244,48 @@ export function orderChanges(
     }
   }
   return { oldValues, newValues };
+}
+
+function parsedJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+function tagsOf(value: unknown): string[] {
+  const parsed = parsedJson(value);
+  return Array.isArray(parsed) ? parsed.filter((tag): tag is string => typeof tag === 'string') : [];
+}
+
+/**
+ * A changed order coming back from its channel keeps what rules did to it. Once a rule changed its
+ * tags, shipping method or order type, the order holds what the channel had sent for them
+ * (`channel_fields`); against that, a field the channel did not change since keeps the stored
+ * value (the rule's), a field the channel changed takes the channel's, and tags merge: the tags
+ * rules added stay beside the channel's tags of now. Orders no rule changed are taken as sent.
+ */
+export function keepRuleChanges(before: StoredOrder, row: OrderRow, order: NormalisedOrder): void {
+  const base = parsedJson(before.values.channel_fields) as {
+    tags?: unknown;
+    shipping_method?: string | null;
+    order_type?: string | null;
+  } | null;
+  if (!base || typeof base !== 'object') return;
+  const baseTags = Array.isArray(base.tags) ? base.tags.filter((tag) => typeof tag === 'string') : [];
+  const added = tagsOf(before.values.tags).filter((tag) => !baseTags.includes(tag));
+  row.tags = JSON.stringify([...new Set([...order.tags, ...added])]);
+  if (order.shipping_method === (base.shipping_method ?? null))
+    row.shipping_method = (before.values.shipping_method as string | null) ?? null;
+  if (order.order_type === (base.order_type ?? null))
+    row.order_type = (before.values.order_type as string | null) ?? null;
+  row.channel_fields = JSON.stringify({
+    tags: order.tags,
+    shipping_method: order.shipping_method,
+    order_type: order.order_type,
+  });
 }
 
 /** The sync status of a new order, or of a changed one given what it had. */

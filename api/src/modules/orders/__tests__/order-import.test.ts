@@ -4,7 +4,7 @@ import type { OrderImportService } from '../../../flows/import-orders/order-impo
 import { createCompany } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { startTestProcess, type TestProcess } from '../../../testing/test-process';
-import type { OrdersChangedEvent } from '@syncdesk/contracts';
+import type { NormalisedOrderInput, OrdersChangedEvent } from '@syncdesk/contracts';
 import { channelIn, importerOf, kitIn, orderOf, productIn, quantityOf } from './order-import-kit';
 
 /** The one order import service against MySQL, called as the seed and the connectors call it. */
@@ -386,6 +386,67 @@ describe('order import (mysql)', () => {
     expect(await models.Order.count({ where: { channel_id: channel.id } })).toBe(20);
     expect(await quantityOf(server, cup.id)).toBe(80);
     expect(await ledgerOf(cup.id)).toHaveLength(20);
+  });
+
+  it('keeps what rules changed when the channel sends the order again, unless the channel changed that field', async () => {
+    const channel = await channelIn(server, store);
+    const sent = (extra: Partial<NormalisedOrderInput>) =>
+      orderOf('RULED-1', [{ sku: null, quantity: 1 }], {
+        tags: ['web'],
+        shipping_method: 'Royal Mail 48',
+        order_type: null,
+        ...extra,
+      });
+    const [id] = (await importer.importBatch(channel.id, [sent({})])).orderIds;
+    // As the rule engine leaves an order it changed: its values, and what the channel had sent.
+    await models.Order.update(
+      {
+        tags: ['web', 'EU'],
+        shipping_method: 'DHL Express',
+        order_type: 'B2B',
+        channel_fields: { tags: ['web'], shipping_method: 'Royal Mail 48', order_type: null },
+      },
+      { where: { id: id! } },
+    );
+
+    // The channel changed the total and its own tags, nothing else: the rules' values stay.
+    await importer.importBatch(channel.id, [sent({ total: '30.00', tags: ['web', 'gift'] })]);
+    let order = (await models.Order.findByPk(id!))!;
+    expect([order.tags, order.shipping_method, order.order_type]).toEqual([
+      ['web', 'gift', 'EU'],
+      'DHL Express',
+      'B2B',
+    ]);
+    expect(order.channel_fields).toEqual({
+      tags: ['web', 'gift'],
+      shipping_method: 'Royal Mail 48',
+      order_type: null,
+    });
+
+    // The customer upgraded the shipping at the shop: the channel's method wins, the rest stays.
+    await importer.importBatch(channel.id, [
+      sent({ total: '35.00', tags: ['web', 'gift'], shipping_method: 'Next day' }),
+    ]);
+    order = (await models.Order.findByPk(id!))!;
+    expect([order.tags, order.shipping_method, order.order_type]).toEqual([
+      ['web', 'gift', 'EU'],
+      'Next day',
+      'B2B',
+    ]);
+
+    // An order no rule changed is taken as the channel sends it.
+    const [plain] = (
+      await importer.importBatch(channel.id, [orderOf('PLAIN-1', [{ sku: null, quantity: 1 }])])
+    ).orderIds;
+    await importer.importBatch(channel.id, [
+      orderOf('PLAIN-1', [{ sku: null, quantity: 1 }], { tags: ['wholesale'], shipping_method: 'Pallet' }),
+    ]);
+    const taken = (await models.Order.findByPk(plain!))!;
+    expect([taken.tags, taken.shipping_method, taken.channel_fields]).toEqual([
+      ['wholesale'],
+      'Pallet',
+      null,
+    ]);
   });
 
   it('imports two stores side by side without losing or doubling an order or a unit of stock', async () => {
