@@ -93,6 +93,7 @@ export {
 } from './table/list-filter-updates';
 export { RecordLoadState, useRecord } from './table/useRecord';
 export * from './forms/SettingsFields';
+export { RuleValueInput, type RuleValueInputProps } from './forms/RuleValueInput';
 export { ImportDialog, type ImportDialogProps } from './transfers/ImportDialog';
 export { ExportMenu, type ExportMenuProps } from './transfers/ExportMenu';
 export { ExportStatus } from './transfers/ExportStatus';

@@ -11,7 +11,7 @@ import {
   type RuleConditionField,
   type RuleOperator,
 } from '@syncdesk/contracts';
-import { applyServerErrors } from '@syncdesk/web-kit';
+import { applyServerErrors, RuleValueInput } from '@syncdesk/web-kit';
 
 import type { ActionOption, ConditionFieldOption } from './plugin-rules.api';
 
@@ -36,11 +36,6 @@ export interface PluginRuleFormProps {
   save(input: PluginRuleInput): Promise<void>;
   onCancel(): void;
 }
-
-const BOOLEAN_OPTIONS = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-];
 
 const NAME_REQUIRED = 'Enter a name.';
 const STEP_REQUIRED = 'Enter the execution step.';
@@ -204,37 +199,13 @@ export function PluginRuleForm({ rule, nextStep, fields, actions, save, onCancel
   );
 }
 
-/** The condition's value as its type asks: a number, two capital letters, yes or no, or text. */
+/** The condition's value as its type asks (web-kit's RuleValueInput, as the store's rules). */
 function ConditionValueItem({ type }: { type: ConditionFieldOption['type'] }) {
-  switch (type) {
-    case 'number':
-      return (
-        <Form.Item label="Value" name="condition_value">
-          <InputNumber min={0} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-      );
-    case 'country':
-      return (
-        <Form.Item label="Value" name="condition_value" normalize={(value?: string) => value?.toUpperCase()}>
-          <Input maxLength={2} placeholder="DE" style={{ width: 160 }} />
-        </Form.Item>
-      );
-    case 'boolean':
-      return (
-        <Form.Item label="Value" name="condition_value">
-          <Select<string> placeholder="Yes or no" options={BOOLEAN_OPTIONS} style={{ width: 160 }} />
-        </Form.Item>
-      );
-    case 'text':
-    case 'sku':
-    case 'tag':
-    case 'none':
-      return (
-        <Form.Item label="Value" name="condition_value">
-          <Input maxLength={RULE_LIMITS.textValueMax} />
-        </Form.Item>
-      );
-  }
+  return (
+    <Form.Item label="Value" name="condition_value">
+      <RuleValueInput type={type} width={160} />
+    </Form.Item>
+  );
 }
 
 /** The action's value: a status from the api's list, a multiplier, or text. */

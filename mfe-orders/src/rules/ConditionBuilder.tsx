@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
+import { Button, Card, Flex, Form, Select, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 
@@ -11,6 +11,7 @@ import {
   type RuleFormValues,
 } from './rule-form';
 import type { ConditionFieldOption } from './rules.api';
+import { RuleValueInput } from '@syncdesk/web-kit';
 
 const MATCH_OPTIONS = [
   { value: 'all', label: 'All of' },
@@ -163,7 +164,7 @@ function ConditionRow({ form, fields, path, listName, label, onRemove }: Conditi
           // Country codes are stored as the seller reads them: DE, not de.
           normalize={type === 'country' ? (value: string) => value?.toUpperCase() : undefined}
         >
-          <ConditionValueInput type={type} label={`Value, ${label}`} />
+          <RuleValueInput type={type} aria-label={`Value, ${label}`} />
         </Form.Item>
       ) : null}
       {onRemove ? (
@@ -171,64 +172,4 @@ function ConditionRow({ form, fields, path, listName, label, onRemove }: Conditi
       ) : null}
     </Flex>
   );
-}
-
-interface ValueInputProps {
-  type: ReturnType<typeof conditionFieldType>;
-  label: string;
-  value?: string | number | null;
-  onChange?: (value: string | number | null) => void;
-  id?: string;
-}
-
-/** The value input a field's type calls for. */
-function ConditionValueInput({ type, label, value, onChange, id }: ValueInputProps) {
-  switch (type) {
-    case 'number':
-      return (
-        <InputNumber
-          id={id}
-          aria-label={label}
-          min={0}
-          precision={0}
-          value={typeof value === 'number' ? value : value ? Number(value) : null}
-          onChange={(next) => onChange?.(next)}
-        />
-      );
-    case 'boolean':
-      return (
-        <Select
-          id={id}
-          aria-label={label}
-          style={{ width: 100 }}
-          value={value === null || value === undefined ? undefined : String(value)}
-          onChange={(next: string) => onChange?.(next)}
-          options={[
-            { value: 'true', label: 'Yes' },
-            { value: 'false', label: 'No' },
-          ]}
-        />
-      );
-    case 'country':
-      return (
-        <Input
-          id={id}
-          aria-label={label}
-          maxLength={2}
-          style={{ width: 80, textTransform: 'uppercase' }}
-          placeholder="DE"
-          value={value === null || value === undefined ? '' : String(value)}
-          onChange={(event) => onChange?.(event.target.value)}
-        />
-      );
-    default:
-      return (
-        <Input
-          id={id}
-          aria-label={label}
-          value={value === null || value === undefined ? '' : String(value)}
-          onChange={(event) => onChange?.(event.target.value)}
-        />
-      );
-  }
 }
