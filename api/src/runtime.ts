@@ -9,6 +9,7 @@ import {
   createSyncRuntime,
   demoOAuthProviders,
   registerJobs,
+  SequelizeBackend,
   startDemoSync,
   type DemoSync,
 } from '@syncdesk/jobs';
@@ -183,12 +184,15 @@ export async function startProcess(
         allowedOrigins: demo?.allowedOrigins ?? [],
         limitOverrides: config.syncRateLimits,
       }),
+      jobStore: backend instanceof SequelizeBackend ? backend : undefined,
     });
     await agenda.start();
     workerState = 'running';
     // Orders left waiting for their import rules (a crash between commit and run): swept each minute.
     await agenda.every('1 minute', JOB_NAMES.rulesReleaseHeld, {});
     await agenda.now(JOB_NAMES.rulesReleaseHeld, {});
+    // One-off jobs that finished long ago leave the job table (first run at the first start).
+    await agenda.every('1 hour', JOB_NAMES.systemPruneJobs, {});
     // Channels changed while no worker ran (or by hand) get their recurring jobs back in step.
     const reconciled = await services.channelJobs?.reconcile();
     if (reconciled) logger.info(reconciled, 'channel jobs reconciled');

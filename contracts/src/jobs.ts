@@ -2,6 +2,8 @@
 export const JOB_NAMES = {
   /** Delivers a saved platform announcement to every connected page. */
   systemAnnounce: 'system.announce',
+  /** Deletes one-off jobs that finished long ago from the job table (recurring each hour). */
+  systemPruneJobs: 'system.prune_jobs',
   /** Runs one catalogue import or export (a file_transfers row). */
   catalogueTransfer: 'catalogue.transfer',
   /**
@@ -41,6 +43,7 @@ export interface RetryOf {
 
 export interface JobData {
   'system.announce': { announcementId: number };
+  'system.prune_jobs': Record<string, never>;
   'catalogue.transfer': { transferId: number };
   /** No ids: every listing of the channel whose sync status is pending. */
   'channels.submit_inventory': { channelId: number; channelProductIds?: number[] } & RetryOf;

@@ -1,5 +1,6 @@
 import type { AnyJobDefinition } from './job-definition';
 import { systemAnnounceJob } from './system/system-announce.job';
+import { systemPruneJobsJob } from './system/prune-jobs.job';
 import { catalogueTransferJob } from './catalogue/catalogue-transfer.job';
 import { getOrdersJob } from './sync/get-orders.job';
 import { refreshTokensJob } from './sync/refresh-tokens.job';
@@ -17,6 +18,7 @@ export type { AnyJobDefinition, JobContext, JobDefinition, JobLogger } from './j
 /** Every job the worker runs. */
 export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   systemAnnounceJob,
+  systemPruneJobsJob,
   catalogueTransferJob,
   getOrdersJob,
   refreshTokensJob,

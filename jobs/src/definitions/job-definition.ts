@@ -1,6 +1,7 @@
 import type { JobData, JobName } from '@syncdesk/contracts';
 import type { Services } from '@syncdesk/api';
 import type { SyncRuntime } from '../sync/sync-runtime';
+import type { PrunedJobs } from '../job-store/prune-finished-jobs';
 
 export interface JobLogger {
   info(object: object, message?: string): void;
@@ -18,6 +19,8 @@ export interface JobContext {
    * called, for a handler that may outlive the lock (a 100,000-row import). Set by the worker.
    */
   keepAlive?(): () => Promise<void>;
+  /** Housekeeping of the SQL job table; absent when the jobs live in MongoDB. */
+  jobStore?: { pruneFinishedJobs(): Promise<PrunedJobs> };
 }
 
 /** One file per job exports one of these. */

@@ -10,3 +10,11 @@ export {
   DEFAULT_JOB_CHANNEL_NAME,
   type JobNotificationSettings,
 } from './notification-channel';
+export {
+  pruneFinishedJobs,
+  FAILED_JOB_RETENTION_MS,
+  PRUNE_CHUNK_SIZE,
+  SUCCEEDED_JOB_RETENTION_MS,
+  type PrunedJobs,
+  type PruneFinishedJobsOptions,
+} from './prune-finished-jobs';

@@ -1,6 +1,7 @@
 import type { AgendaBackend, JobRepository, NotificationChannel } from 'agenda';
 import type { Sequelize } from 'sequelize';
 import { createJobNotificationChannel } from './notification-channel';
+import { pruneFinishedJobs, type PrunedJobs, type PruneFinishedJobsOptions } from './prune-finished-jobs';
 import { SequelizeJobRepository, type JobStoreLogger } from './sequelize-job-repository';
 
 export interface SequelizeBackendOptions {
@@ -36,8 +37,10 @@ export class SequelizeBackend implements AgendaBackend {
   readonly ownsConnection = false;
   readonly notificationChannel: NotificationChannel | undefined;
   private readonly jobRepository: SequelizeJobRepository;
+  private readonly sequelize: Sequelize;
 
   constructor(options: SequelizeBackendOptions) {
+    this.sequelize = options.sequelize;
     this.jobRepository = new SequelizeJobRepository(options);
     this.notificationChannel =
       options.notificationChannel === null
@@ -57,6 +60,11 @@ export class SequelizeBackend implements AgendaBackend {
   async connect(): Promise<void> {
     await this.jobRepository.connect();
     await this.notificationChannel?.connect();
+  }
+
+  /** Removes one-off jobs that finished long ago (the `system.prune_jobs` job; see pruneFinishedJobs). */
+  pruneFinishedJobs(options: Omit<PruneFinishedJobsOptions, 'tableName'> = {}): Promise<PrunedJobs> {
+    return pruneFinishedJobs(this.sequelize, { ...options, tableName: this.jobRepository.tableName });
   }
 
   /** Leaves the Sequelize instance open: it belongs to the application. */
