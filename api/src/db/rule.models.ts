@@ -13,6 +13,7 @@ import type {
   RuleMatch,
   RuleTriggerEvent,
 } from '@syncdesk/contracts';
+import type { StoredTrace } from '../modules/rules/rule-trace.codec';
 import { init, jsonColumn } from './model-helpers';
 
 /** What a rule does, as saved (one version). */
@@ -95,7 +96,11 @@ export class RuleEngineLog extends Model<
   declare matched: boolean;
   declare made_changes: boolean;
   declare message: string;
-  declare content: RuleEvaluation;
+  /**
+   * The evaluation, or (rows the runner writes) `{ in_trace: true }`: the evaluation is the one of
+   * this rule in the order's trace row of the same order, trigger and time, read back from there.
+   */
+  declare content: RuleEvaluation | { in_trace: true };
   declare run_id: number | null;
   declare created_at: Date;
 }
@@ -110,7 +115,8 @@ export class OrderRuleTrace extends Model<
   declare store_id: number;
   declare order_id: number;
   declare trigger_type: string;
-  declare evaluations: RuleEvaluation[];
+  /** Compact since the runner writes it so (modules/rules/rule-trace.codec.ts); a full list before. */
+  declare evaluations: StoredTrace;
   declare made_changes: boolean;
   declare run_id: number | null;
   declare created_at: Date;

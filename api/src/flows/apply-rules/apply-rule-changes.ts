@@ -1,12 +1,24 @@
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { RuleEvaluation, RuleOrderFacts, RuleRunTrigger } from '@syncdesk/contracts';
+import type { Sequelize, Transaction } from 'sequelize';
+import {
+  describeEvaluation,
+  type RuleEvaluation,
+  type RuleOrderFacts,
+  type RuleRunTrigger,
+} from '@syncdesk/contracts';
 import type { Models } from '../../db/models';
-import { insertRows } from '../../modules/products/product-lookups';
 import type { StockEngine } from '../../modules/products/stock.service';
 import { addStatusMove, moveOrderStatusCounts } from '../../modules/orders/order-status-counts';
 import { ORDER_SUBJECT } from '../../modules/orders/order-subject';
 import { planStockChanges, readOrderLedger } from '../import-orders/order-stock';
-import { sqlDialectOf, StatementQueue } from '../import-orders/sql-statements';
+import {
+  chunksOf,
+  sqlDialectOf,
+  StatementQueue,
+  valuesList,
+  type SqlDialect,
+  type SqlValue,
+} from '../../db/sql-statements';
+import { CompactTraceWriter } from '../../modules/rules/rule-trace.codec';
 import type { LinePart } from '../import-orders/order-lines';
 import { RULES_IN_PROGRESS, type LoadedOrder } from './rule-facts';
 import { activitySentenceOf, logMessageOf } from './rule-messages';
@@ -27,6 +39,8 @@ export interface OrderOutcome {
   loaded: LoadedOrder;
   after: RuleOrderFacts;
   evaluations: RunEvaluation[];
+  /** The rules whose actions ran: recorded in rule_firings so they never fire here again. */
+  fired: { kind: 'rule' | 'plugin_rule'; ruleId: number }[];
 }
 
 export interface ApplyContext {
@@ -43,258 +57,375 @@ export interface ApplyContext {
 const sameTags = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((tag, index) => tag === b[index]);
 
+/** A log's content when its evaluation is the one in the order's trace row (read back on request). */
+export const LOG_CONTENT_IN_TRACE = JSON.stringify({ in_trace: true });
+
+/** Rows per multi-row INSERT: well under MySQL's packet limit even for long texts. */
+const ROWS_PER_INSERT = 1000;
+
+const FIRING_COLUMNS = 'rule_kind, rule_id, order_id, trigger_type, created_at';
+const ACTIVITY_COLUMNS =
+  'company_id, user_id, source, source_name, via, event, subject_type, subject_id, old_values, new_values, created_at';
+// In the order a log row is written in (RuleChangeWriter: the order's part, the rule's part, the rest).
+const LOG_COLUMNS =
+  'company_id, store_id, data_reference, order_id, trigger_type, matched, rule_id, plugin_rule_id, plugin_id, ' +
+  'rule_version, rule_engine_name, made_changes, message, content, run_id, created_at';
+const TRACE_COLUMNS =
+  'company_id, store_id, order_id, trigger_type, evaluations, made_changes, run_id, created_at';
+
 /**
- * Writes what the rules did to a chunk of orders, in the caller's transaction, with multi-row
- * statements where the rows are alike: the orders' fields, the lines' multipliers (and the stock
- * the new quantities ask for, through the import's own per-line ledger reconciliation, so it is
- * taken exactly once), the counters, one activity per changed order, a log per matched rule and
- * one "why" trace row per order. Answers the ids of the orders that changed.
+ * Writes what the rules did to the orders of one transaction, in that transaction, with multi-row
+ * statements where the rows are alike: the rules' firings, the orders' fields, the lines'
+ * multipliers (and the stock the new quantities ask for, through the import's own per-line ledger
+ * reconciliation, so it is taken exactly once), the counters, one activity per changed order, a log
+ * per matched rule and one "why" trace row per order. The rows are written as SQL text and sent
+ * without waiting for each other (as the import writes its own): with 100 rules a chunk of 500
+ * orders writes thousands of rows, and escaping them value by value was most of the runner's time.
+ * The runner adds the orders a part at a time, so the database writes one part while the next is
+ * evaluated. A log's evaluation is not written twice: the trace (compact, rule-trace.codec.ts)
+ * holds it.
  */
-export async function applyRuleChanges(
-  context: ApplyContext,
-  outcomes: readonly OrderOutcome[],
-  transaction: Transaction,
-): Promise<number[]> {
-  const { sequelize, models, storeId } = context;
-  const now = new Date();
-  const changedIds: number[] = [];
-  const deltas = new Map<string, number>();
-  const releases = new Map<number, number[]>();
-  /** Per column, the orders whose value it changes: one UPDATE … CASE per chunk, not one per order. */
-  const columnUpdates = new Map<string, Map<number, unknown>>();
-  const updatedIds: number[] = [];
-  const activities: Record<string, unknown>[] = [];
-  const logs: Record<string, unknown>[] = [];
-  const traces: Record<string, unknown>[] = [];
-  const stockPlans: {
+export class RuleChangeWriter {
+  private readonly now = new Date();
+  private readonly dialect: SqlDialect;
+  private readonly queue: StatementQueue;
+  private readonly changedIds: number[] = [];
+  private readonly deltas = new Map<string, number>();
+  private readonly lineUpdates: { id: number; quantity: number; multiplier: number }[] = [];
+  private readonly stockPlans: {
     orderId: number;
     lineKeys: string[];
     wanted: Map<string, LinePart[]>;
     cancelled: boolean;
   }[] = [];
-  let deductStock = false;
+  private deductStock = false;
 
-  for (const { loaded, after, evaluations } of outcomes) {
-    const before = loaded.facts;
-    const orderId = before.order_id;
-    const changes: Record<string, unknown> = {};
-    const oldValues: Record<string, unknown> = {};
-    if (!sameTags(before.tags, after.tags)) {
-      changes.tags = after.tags;
-      oldValues.tags = before.tags;
-    }
-    if (before.shipping_method !== after.shipping_method) {
-      changes.shipping_method = after.shipping_method;
-      oldValues.shipping_method = before.shipping_method;
-    }
-    if (before.order_type !== after.order_type) {
-      changes.order_type = after.order_type;
-      oldValues.order_type = before.order_type;
-    }
-    const waiting = loaded.storedSyncStatus === RULES_IN_PROGRESS;
-    let finalStatus = loaded.storedSyncStatus;
-    if (waiting && context.releaseHeld) finalStatus = after.sync_status;
-    else if (!waiting && after.sync_status !== before.sync_status) finalStatus = after.sync_status;
-    const statusMoved = finalStatus !== loaded.storedSyncStatus;
-    if (statusMoved) {
-      addStatusMove(
-        deltas,
-        { sync_status: loaded.storedSyncStatus, status: loaded.status },
-        { sync_status: finalStatus, status: loaded.status },
-      );
-    }
+  // The values every firing and log row of the transaction shares, and the texts they repeat
+  // (rule names, messages), written as SQL once: a chunk writes thousands of these rows.
+  private readonly nowLiteral: string;
+  private readonly triggerLiteral: string;
+  private readonly storeLiteral: string;
+  private readonly runLiteral: string;
+  private readonly trueLiteral: string;
+  private readonly contentLiteral: string;
+  private readonly literals = new Map<string, string>();
+  private readonly ruleParts = new Map<string, string>();
+  private readonly logSuffix: string;
 
-    const lineChanges: { id: number; quantity: number; multiplier: number }[] = [];
-    const wanted = new Map<string, LinePart[]>();
-    for (const line of after.lines) {
-      const old = before.lines.find((candidate) => candidate.id === line.id);
-      if (!old || old.multiplier === line.multiplier) continue;
-      const quantity = line.channel_quantity * line.multiplier;
-      lineChanges.push({ id: line.id, quantity, multiplier: line.multiplier });
-      const stored = loaded.lines.find((candidate) => candidate.id === line.id);
-      if (stored && stored.productId !== null) {
-        wanted.set(
-          stored.lineKey,
-          stored.kitItems
-            ? stored.kitItems.map((item) => ({ productId: item.product_id, units: item.quantity * quantity }))
-            : [{ productId: stored.productId, units: quantity }],
+  constructor(
+    private readonly context: ApplyContext,
+    private readonly transaction: Transaction,
+  ) {
+    const dialect = sqlDialectOf(context.sequelize);
+    this.dialect = dialect;
+    this.queue = new StatementQueue(context.sequelize, transaction, dialect.mysql);
+    this.nowLiteral = dialect.literal(this.now);
+    this.triggerLiteral = dialect.literal(context.trigger);
+    this.storeLiteral = dialect.literal(context.storeId);
+    this.runLiteral = dialect.literal(context.runId);
+    this.trueLiteral = dialect.literal(true);
+    this.contentLiteral = dialect.literal(LOG_CONTENT_IN_TRACE);
+    this.logSuffix = `, ${this.contentLiteral}, ${this.runLiteral}, ${this.nowLiteral})`;
+  }
+
+  /** A log row's columns that name the rule (`rule_id` … `rule_engine_name`), once per rule. */
+  private rulePart(entry: RunEvaluation): string {
+    const { evaluation } = entry;
+    const key = `${entry.kind}|${evaluation.rule_id}|${evaluation.rule_version}|${entry.pluginId}|${entry.name}`;
+    let part = this.ruleParts.get(key);
+    if (part === undefined) {
+      const { dialect } = this;
+      const id = dialect.literal(evaluation.rule_id);
+      part =
+        `${entry.kind === 'rule' ? id : 'NULL'}, ${entry.kind === 'plugin_rule' ? id : 'NULL'}, ` +
+        `${dialect.literal(entry.pluginId)}, ${dialect.literal(evaluation.rule_version)}, ` +
+        `${this.cached(entry.name.slice(0, 190))}, `;
+      this.ruleParts.set(key, part);
+    }
+    return part;
+  }
+
+  /** A text as an SQL literal, written once per writer. */
+  private cached(text: string): string {
+    let literal = this.literals.get(text);
+    if (literal === undefined) {
+      literal = this.dialect.literal(text);
+      this.literals.set(text, literal);
+    }
+    return literal;
+  }
+
+  /** Writes what the rules made of these orders (sent; `finish` waits for it). */
+  add(outcomes: readonly OrderOutcome[]): void {
+    const { storeId } = this.context;
+    const { dialect, queue } = this;
+    const releases = new Map<number, number[]>();
+    /** Per column, the orders whose value it changes: one UPDATE … CASE per part, not one per order. */
+    const columnUpdates = new Map<string, Map<number, unknown>>();
+    const updatedIds: number[] = [];
+    const activities: SqlValue[][] = [];
+    const logs: string[] = [];
+    const traces: SqlValue[][] = [];
+    const firings: string[] = [];
+
+    for (const { loaded, after, evaluations, fired } of outcomes) {
+      const before = loaded.facts;
+      const orderId = before.order_id;
+      const orderLiteral = dialect.literal(orderId);
+      for (const firing of fired)
+        firings.push(
+          `(${this.cached(firing.kind)}, ${dialect.literal(firing.ruleId)}, ${orderLiteral}, ${this.triggerLiteral}, ${this.nowLiteral})`,
+        );
+      const changes: Record<string, unknown> = {};
+      const oldValues: Record<string, unknown> = {};
+      if (!sameTags(before.tags, after.tags)) {
+        changes.tags = after.tags;
+        oldValues.tags = before.tags;
+      }
+      if (before.shipping_method !== after.shipping_method) {
+        changes.shipping_method = after.shipping_method;
+        oldValues.shipping_method = before.shipping_method;
+      }
+      if (before.order_type !== after.order_type) {
+        changes.order_type = after.order_type;
+        oldValues.order_type = before.order_type;
+      }
+      const waiting = loaded.storedSyncStatus === RULES_IN_PROGRESS;
+      let finalStatus = loaded.storedSyncStatus;
+      if (waiting && this.context.releaseHeld) finalStatus = after.sync_status;
+      else if (!waiting && after.sync_status !== before.sync_status) finalStatus = after.sync_status;
+      const statusMoved = finalStatus !== loaded.storedSyncStatus;
+      if (statusMoved) {
+        addStatusMove(
+          this.deltas,
+          { sync_status: loaded.storedSyncStatus, status: loaded.status },
+          { sync_status: finalStatus, status: loaded.status },
         );
       }
-    }
-    if (lineChanges.length > 0) {
-      const quantities = new Map(lineChanges.map((line) => [line.id, line.quantity]));
-      changes.total_order_items = loaded.lines.reduce(
-        (sum, line) => sum + (quantities.get(line.id) ?? line.quantity),
-        0,
-      );
-      for (const line of lineChanges) {
-        await models.OrderItem.update(
-          { quantity: line.quantity, quantity_multiplier: line.multiplier },
-          { where: { id: line.id }, transaction },
-        );
+
+      const lineChanges: { id: number; quantity: number; multiplier: number }[] = [];
+      const wanted = new Map<string, LinePart[]>();
+      for (const line of after.lines) {
+        const old = before.lines.find((candidate) => candidate.id === line.id);
+        if (!old || old.multiplier === line.multiplier) continue;
+        const quantity = line.channel_quantity * line.multiplier;
+        lineChanges.push({ id: line.id, quantity, multiplier: line.multiplier });
+        const stored = loaded.lines.find((candidate) => candidate.id === line.id);
+        if (stored && stored.productId !== null) {
+          wanted.set(
+            stored.lineKey,
+            stored.kitItems
+              ? stored.kitItems.map((item) => ({
+                  productId: item.product_id,
+                  units: item.quantity * quantity,
+                }))
+              : [{ productId: stored.productId, units: quantity }],
+          );
+        }
       }
-      if (wanted.size > 0 && loaded.deductStock) {
-        deductStock = true;
-        stockPlans.push({
+      if (lineChanges.length > 0) {
+        const quantities = new Map(lineChanges.map((line) => [line.id, line.quantity]));
+        changes.total_order_items = loaded.lines.reduce(
+          (sum, line) => sum + (quantities.get(line.id) ?? line.quantity),
+          0,
+        );
+        this.lineUpdates.push(...lineChanges);
+        if (wanted.size > 0 && loaded.deductStock) {
+          this.deductStock = true;
+          this.stockPlans.push({
+            orderId,
+            lineKeys: [...wanted.keys()],
+            wanted,
+            cancelled: loaded.status === 'Cancelled',
+          });
+        }
+      }
+
+      const fieldsChanged = Object.keys(changes).length > 0 || lineChanges.length > 0;
+      if (Object.keys(changes).length > 0 || (statusMoved && (lineChanges.length > 0 || !waiting))) {
+        const values: Record<string, unknown> = {
+          ...changes,
+          ...(statusMoved ? { sync_status: finalStatus } : {}),
+          ...(waiting && this.context.releaseHeld ? { held_sync_status: null } : {}),
+        };
+        if (values.tags !== undefined) values.tags = JSON.stringify(values.tags);
+        for (const [column, value] of Object.entries(values)) {
+          const byId = columnUpdates.get(column) ?? new Map<number, unknown>();
+          byId.set(orderId, value);
+          columnUpdates.set(column, byId);
+        }
+        updatedIds.push(orderId);
+      } else if (waiting && this.context.releaseHeld) {
+        // Orders the rules only released are written together, by status.
+        const list = releases.get(finalStatus) ?? [];
+        list.push(orderId);
+        releases.set(finalStatus, list);
+      }
+
+      // What each matched rule did, said once for its log and (when it changed something) the activity.
+      const messages = new Map<RunEvaluation, string>();
+      const sentences: string[] = [];
+      for (const entry of evaluations) {
+        const { evaluation } = entry;
+        if (!evaluation.matched || evaluation.skipped) continue;
+        const said = describeEvaluation(evaluation);
+        messages.set(entry, logMessageOf(evaluation, said));
+        const sentence = activitySentenceOf(evaluation, entry.name, said);
+        if (sentence !== null) sentences.push(sentence);
+      }
+      const changed = fieldsChanged || (statusMoved && !(waiting && sentences.length === 0));
+      if (changed || sentences.length > 0) {
+        this.changedIds.push(orderId);
+        activities.push([
+          loaded.companyId,
+          null,
+          'system',
+          'Rule engine',
+          'rules',
+          RULES_APPLIED_EVENT,
+          ORDER_SUBJECT,
           orderId,
-          lineKeys: [...wanted.keys()],
+          JSON.stringify({
+            ...oldValues,
+            ...(statusMoved && !waiting ? { sync_status: loaded.storedSyncStatus } : {}),
+          }),
+          JSON.stringify({
+            ...Object.fromEntries(
+              Object.keys(oldValues).map((key) => [key, after[key as keyof RuleOrderFacts]]),
+            ),
+            ...(statusMoved && !waiting ? { sync_status: finalStatus } : {}),
+            trigger: this.context.trigger,
+            description: sentences.join(' '),
+          }),
+          this.now,
+        ]);
+      } else if (statusMoved) {
+        this.changedIds.push(orderId);
+      }
+
+      if (evaluations.length === 0) continue;
+      const trace = new CompactTraceWriter();
+      // A log row is the order's part, the rule's part and what it did; the parts are written once.
+      let orderPart: string | null = null;
+      for (const entry of evaluations) {
+        const { evaluation } = entry;
+        trace.add(entry.kind, evaluation);
+        if (!evaluation.matched || evaluation.skipped) continue;
+        orderPart ??=
+          `(${dialect.literal(loaded.companyId)}, ${this.storeLiteral}, ` +
+          `${dialect.literal(before.order_number.slice(0, 190))}, ${orderLiteral}, ` +
+          `${this.triggerLiteral}, ${this.trueLiteral}, `;
+        logs.push(
+          `${orderPart}${this.rulePart(entry)}` +
+            `${dialect.literal(evaluation.actions.some((action) => action.changed))}, ` +
+            `${this.cached(messages.get(entry) ?? '')}${this.logSuffix}`,
+        );
+      }
+      traces.push([
+        loaded.companyId,
+        storeId,
+        orderId,
+        this.context.trigger,
+        trace.toJSON(),
+        changed,
+        this.context.runId,
+        this.now,
+      ]);
+    }
+
+    // The unique (order, trigger, kind, rule) keeps a rule from firing twice; the orders are locked
+    // (loadRuleFacts), so a duplicate here is only ever a re-run of what is already recorded.
+    const insertIgnore = dialect.mysql ? 'INSERT IGNORE INTO' : 'INSERT OR IGNORE INTO';
+    for (const rows of chunksOf(firings, ROWS_PER_INSERT))
+      queue.send(`${insertIgnore} rule_firings (${FIRING_COLUMNS}) VALUES ${rows.join(', ')}`);
+    if (updatedIds.length > 0) queue.send(updateOrdersSql(dialect, columnUpdates, updatedIds, this.now));
+    for (const [status, ids] of releases) {
+      queue.send(
+        `UPDATE orders SET sync_status = ${dialect.literal(status)}, held_sync_status = NULL WHERE id IN (${ids.join(', ')})`,
+      );
+    }
+    const insert = (table: string, columns: string, rows: SqlValue[][]) => {
+      for (const part of chunksOf(rows, ROWS_PER_INSERT))
+        queue.send(`INSERT INTO ${table} (${columns}) VALUES ${valuesList(dialect, part)}`);
+    };
+    insert('activities', ACTIVITY_COLUMNS, activities);
+    for (const rows of chunksOf(logs, ROWS_PER_INSERT))
+      queue.send(`INSERT INTO rule_engine_logs (${LOG_COLUMNS}) VALUES ${rows.join(', ')}`);
+    insert('order_rule_traces', TRACE_COLUMNS, traces);
+  }
+
+  /** Waits for what `add` sent, then writes the lines, the stock and the counters. Answers the orders that changed. */
+  async finish(): Promise<number[]> {
+    const { sequelize, models, storeId } = this.context;
+    await this.queue.flush();
+    for (const line of this.lineUpdates) {
+      await models.OrderItem.update(
+        { quantity: line.quantity, quantity_multiplier: line.multiplier },
+        { where: { id: line.id }, transaction: this.transaction },
+      );
+    }
+    if (this.stockPlans.length > 0) {
+      const queue = new StatementQueue(sequelize, this.transaction, this.dialect.mysql);
+      const ledger = await readOrderLedger(
+        queue,
+        this.dialect,
+        storeId,
+        this.stockPlans.flatMap((plan) => plan.lineKeys),
+        this.stockPlans.map((plan) => plan.orderId),
+      ).catch(async (error: unknown) => {
+        await queue.flush().catch(() => undefined);
+        throw error;
+      });
+      await queue.flush();
+      const stockChanges = planStockChanges(
+        storeId,
+        this.deductStock,
+        this.stockPlans.map(({ lineKeys, wanted, cancelled }) => ({
+          lineKeys,
           wanted,
-          cancelled: loaded.status === 'Cancelled',
+          cancelled,
+          fresh: false,
+        })),
+        ledger,
+      );
+      if (stockChanges.length > 0)
+        await this.context.stock.apply(null, storeId, stockChanges, {
+          transaction: this.transaction,
+          via: 'rules',
         });
-      }
     }
-
-    const fieldsChanged = Object.keys(changes).length > 0 || lineChanges.length > 0;
-    if (Object.keys(changes).length > 0 || (statusMoved && (lineChanges.length > 0 || !waiting))) {
-      const values: Record<string, unknown> = {
-        ...changes,
-        ...(statusMoved ? { sync_status: finalStatus } : {}),
-        ...(waiting && context.releaseHeld ? { held_sync_status: null } : {}),
-      };
-      if (values.tags !== undefined) values.tags = JSON.stringify(values.tags);
-      for (const [column, value] of Object.entries(values)) {
-        const byId = columnUpdates.get(column) ?? new Map<number, unknown>();
-        byId.set(orderId, value);
-        columnUpdates.set(column, byId);
-      }
-      updatedIds.push(orderId);
-    } else if (waiting && context.releaseHeld) {
-      // Orders the rules only released are written together, by status.
-      const list = releases.get(finalStatus) ?? [];
-      list.push(orderId);
-      releases.set(finalStatus, list);
-    }
-
-    const sentences = evaluations
-      .map((entry) => activitySentenceOf(entry.evaluation, entry.name))
-      .filter((sentence): sentence is string => sentence !== null);
-    const changed = fieldsChanged || (statusMoved && !(waiting && sentences.length === 0));
-    if (changed || sentences.length > 0) {
-      changedIds.push(orderId);
-      activities.push({
-        company_id: loaded.companyId,
-        user_id: null,
-        source: 'system',
-        source_name: 'Rule engine',
-        via: 'rules',
-        event: RULES_APPLIED_EVENT,
-        subject_type: ORDER_SUBJECT,
-        subject_id: orderId,
-        old_values: JSON.stringify({
-          ...oldValues,
-          ...(statusMoved && !waiting ? { sync_status: loaded.storedSyncStatus } : {}),
-        }),
-        new_values: JSON.stringify({
-          ...Object.fromEntries(
-            Object.keys(oldValues).map((key) => [key, after[key as keyof RuleOrderFacts]]),
-          ),
-          ...(statusMoved && !waiting ? { sync_status: finalStatus } : {}),
-          trigger: context.trigger,
-          description: sentences.join(' '),
-        }),
-        created_at: now,
-      });
-    } else if (statusMoved) {
-      changedIds.push(orderId);
-    }
-
-    for (const entry of evaluations) {
-      const { evaluation } = entry;
-      if (!evaluation.matched || evaluation.skipped) continue;
-      logs.push({
-        company_id: loaded.companyId,
-        store_id: storeId,
-        rule_id: entry.kind === 'rule' ? evaluation.rule_id : null,
-        plugin_rule_id: entry.kind === 'plugin_rule' ? evaluation.rule_id : null,
-        plugin_id: entry.pluginId,
-        rule_version: evaluation.rule_version,
-        rule_engine_name: entry.name.slice(0, 190),
-        data_reference: before.order_number.slice(0, 190),
-        order_id: orderId,
-        trigger_type: context.trigger,
-        matched: true,
-        made_changes: evaluation.actions.some((action) => action.changed),
-        message: logMessageOf(evaluation),
-        content: JSON.stringify(evaluation),
-        run_id: context.runId,
-        created_at: now,
-      });
-    }
-    if (evaluations.length > 0) {
-      traces.push({
-        company_id: loaded.companyId,
-        store_id: storeId,
-        order_id: orderId,
-        trigger_type: context.trigger,
-        evaluations: JSON.stringify(evaluations.map((entry) => entry.evaluation)),
-        made_changes: changed,
-        run_id: context.runId,
-        created_at: now,
-      });
-    }
+    await moveOrderStatusCounts(sequelize, storeId, this.deltas, this.transaction);
+    return this.changedIds;
   }
+}
 
-  if (updatedIds.length > 0) await updateOrders(sequelize, columnUpdates, updatedIds, now, transaction);
-  for (const [status, ids] of releases) {
-    await sequelize.query(
-      `UPDATE orders SET sync_status = ?, held_sync_status = NULL WHERE id IN (${ids.join(', ')})`,
-      { replacements: [status], type: QueryTypes.UPDATE, transaction },
-    );
-  }
-  if (stockPlans.length > 0) {
-    const dialect = sqlDialectOf(sequelize);
-    const queue = new StatementQueue(sequelize, transaction, dialect.mysql);
-    const ledger = await readOrderLedger(
-      queue,
-      dialect,
-      storeId,
-      stockPlans.flatMap((plan) => plan.lineKeys),
-      stockPlans.map((plan) => plan.orderId),
-    ).catch(async (error: unknown) => {
-      await queue.flush().catch(() => undefined);
-      throw error;
-    });
-    await queue.flush();
-    const stockChanges = planStockChanges(
-      storeId,
-      deductStock,
-      stockPlans.map(({ lineKeys, wanted, cancelled }) => ({ lineKeys, wanted, cancelled, fresh: false })),
-      ledger,
-    );
-    if (stockChanges.length > 0)
-      await context.stock.apply(null, storeId, stockChanges, { transaction, via: 'rules' });
-  }
-  await moveOrderStatusCounts(sequelize, storeId, deltas, transaction);
-  if (activities.length > 0) await insertRows(models.Activity, activities, transaction);
-  if (logs.length > 0) await insertRows(models.RuleEngineLog, logs, transaction);
-  if (traces.length > 0) await insertRows(models.OrderRuleTrace, traces, transaction);
-  return changedIds;
+/** Writes what the rules did to a chunk of orders in one go (RuleChangeWriter). */
+export async function applyRuleChanges(
+  context: ApplyContext,
+  outcomes: readonly OrderOutcome[],
+  transaction: Transaction,
+): Promise<number[]> {
+  const writer = new RuleChangeWriter(context, transaction);
+  writer.add(outcomes);
+  return writer.finish();
 }
 
 /**
  * Writes many orders' changed columns in one statement: each column is a CASE over the ids that
  * change it, the others keep their value (`ELSE column`).
  */
-async function updateOrders(
-  sequelize: Sequelize,
+function updateOrdersSql(
+  dialect: SqlDialect,
   columns: Map<string, Map<number, unknown>>,
   ids: number[],
   now: Date,
-  transaction: Transaction,
-): Promise<void> {
-  const replacements: unknown[] = [];
+): string {
   const assignments: string[] = [];
   for (const [column, byId] of columns) {
-    const cases: string[] = [];
-    for (const [id, value] of byId) {
-      cases.push('WHEN ? THEN ?');
-      replacements.push(id, value);
-    }
-    assignments.push(`${column} = CASE id ${cases.join(' ')} ELSE ${column} END`);
+    let cases = '';
+    for (const [id, value] of byId)
+      cases += ` WHEN ${dialect.literal(id)} THEN ${dialect.literal(value as SqlValue)}`;
+    assignments.push(`${column} = CASE id${cases} ELSE ${column} END`);
   }
-  replacements.push(now);
-  await sequelize.query(
-    `UPDATE orders SET ${assignments.join(', ')}, updated_at = ? WHERE id IN (${ids.join(', ')})`,
-    { replacements, type: QueryTypes.UPDATE, transaction },
-  );
+  return `UPDATE orders SET ${assignments.join(', ')}, updated_at = ${dialect.literal(now)} WHERE id IN (${ids.join(', ')})`;
 }

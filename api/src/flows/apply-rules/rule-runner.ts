@@ -14,16 +14,23 @@ import { createCatalogueWrite } from '../../modules/products/catalogue-writes';
 import { publishOrdersChanged } from '../../modules/orders/order-action-support';
 import { orderListWhere } from '../../modules/orders/order-list.query';
 import { pluginRuleDtoOf, ruleDefinitionOf } from '../../modules/rules/rule.mapper';
+import { ensureRuleVersions } from '../../modules/rules/rule-trace.service';
 import type { ImportRuleHook } from '../import-orders/order-import.service';
-import { applyRuleChanges, type OrderOutcome, type RunEvaluation } from './apply-rule-changes';
-import { loadRuleFacts, RULES_IN_PROGRESS } from './rule-facts';
+import { RuleChangeWriter, type OrderOutcome, type RunEvaluation } from './apply-rule-changes';
+import { loadRuleFacts, RULES_IN_PROGRESS, type LoadedOrder } from './rule-facts';
 
 /** Orders per transaction. */
 export const RULE_CHUNK = 500;
+/** Orders evaluated and sent to the database at a time, inside a chunk's transaction. */
+const RULE_PART = 50;
+/** Orders evaluated between two looks at the connection (a statement's answer lets the next one go). */
+const ORDERS_BETWEEN_ANSWERS = 5;
+const letAnswersIn = () => new Promise((resolve) => setImmediate(resolve));
 /** How long the import trusts what it knows of a store's rules. */
 const TRIGGER_CACHE_MS = 2000;
 /** An order waits in 15 this long before the sweep assumes its import's run was lost. */
 export const HELD_GRACE_MS = 30_000;
+const NOTHING_FIRED: ReadonlySet<number> = new Set();
 /** Progress events of a run, at most this often. */
 const PROGRESS_EVERY_MS = 500;
 
@@ -118,6 +125,9 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
     const releaseHeld = trigger === 'order_imported';
     if (ids.length === 0 || (rules.length === 0 && pluginDefinitions.length === 0 && !releaseHeld))
       return outcome;
+    const ruleNames = new Map(rules.map((rule) => [rule.id, rule.name]));
+    // The traces keep a store rule's evaluation by rule and version: the version must be readable.
+    await ensureRuleVersions(models, rules);
     for (let start = 0; start < ids.length; start += RULE_CHUNK) {
       const chunk = ids.slice(start, start + RULE_CHUNK);
       // Read, evaluate and write in one transaction, the orders locked first: a concurrent run of
@@ -130,21 +140,19 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
           raw: true,
           transaction,
         });
+        // Per order and kind, once: the rules' count times the orders' is the hot path here.
+        const firedBefore = new Map<string, Set<number>>();
+        for (const firing of firings) {
+          const key = `${Number(firing.order_id)}|${firing.rule_kind}`;
+          const set = firedBefore.get(key) ?? new Set<number>();
+          set.add(Number(firing.rule_id));
+          firedBefore.set(key, set);
+        }
         const firedOf = (orderId: number, kind: string) =>
-          new Set(
-            firings
-              .filter((firing) => Number(firing.order_id) === orderId && firing.rule_kind === kind)
-              .map((firing) => Number(firing.rule_id)),
-          );
-        const outcomes: OrderOutcome[] = [];
-        const newFirings: {
-          rule_kind: 'rule' | 'plugin_rule';
-          rule_id: number;
-          order_id: number;
-          trigger_type: string;
-        }[] = [];
-        for (const order of loaded.values()) {
+          firedBefore.get(`${orderId}|${kind}`) ?? NOTHING_FIRED;
+        const evaluate = (order: LoadedOrder): OrderOutcome => {
           const evaluations: RunEvaluation[] = [];
+          const fired: OrderOutcome['fired'] = [];
           let after = order.facts;
           if (rules.length > 0) {
             const result = evaluateRules(after, rules, {
@@ -152,21 +160,14 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
               firedBefore: firedOf(order.facts.order_id, 'rule'),
             });
             after = result.after;
-            const names = new Map(rules.map((rule) => [rule.id, rule.name]));
             for (const evaluation of result.evaluations)
               evaluations.push({
                 evaluation,
                 kind: 'rule',
-                name: names.get(evaluation.rule_id) ?? evaluation.rule_name,
+                name: ruleNames.get(evaluation.rule_id) ?? evaluation.rule_name,
                 pluginId: null,
               });
-            for (const ruleId of result.fired)
-              newFirings.push({
-                rule_kind: 'rule',
-                rule_id: ruleId,
-                order_id: order.facts.order_id,
-                trigger_type: trigger,
-              });
+            for (const ruleId of result.fired) fired.push({ kind: 'rule', ruleId });
           }
           if (input.plugin && pluginDefinitions.length > 0) {
             const result = evaluateRules(after, pluginDefinitions, {
@@ -181,19 +182,11 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
                 name: `${input.plugin.name}: ${evaluation.rule_name}`,
                 pluginId: input.plugin.id,
               });
-            for (const ruleId of result.fired)
-              newFirings.push({
-                rule_kind: 'plugin_rule',
-                rule_id: ruleId,
-                order_id: order.facts.order_id,
-                trigger_type: trigger,
-              });
+            for (const ruleId of result.fired) fired.push({ kind: 'plugin_rule', ruleId });
           }
-          outcomes.push({ loaded: order, after, evaluations });
-        }
-        if (newFirings.length > 0)
-          await models.RuleFiring.bulkCreate(newFirings, { transaction, ignoreDuplicates: true });
-        const changed = await applyRuleChanges(
+          return { loaded: order, after, evaluations, fired };
+        };
+        const writer = new RuleChangeWriter(
           {
             sequelize,
             models,
@@ -203,9 +196,22 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
             runId: input.runId ?? null,
             releaseHeld,
           },
-          outcomes,
           transaction,
         );
+        // A part at a time: the database writes one part while the next is evaluated. The
+        // statements go out one after the other on the transaction's connection, each sent when
+        // the one before answers, so the evaluation lets the answers in every few orders.
+        const orders = [...loaded.values()];
+        for (let from = 0; from < orders.length; from += RULE_PART) {
+          const outcomes: OrderOutcome[] = [];
+          for (let index = from; index < Math.min(from + RULE_PART, orders.length); index += 1) {
+            outcomes.push(evaluate(orders[index]!));
+            if (index % ORDERS_BETWEEN_ANSWERS === 0) await letAnswersIn();
+          }
+          writer.add(outcomes);
+          await letAnswersIn();
+        }
+        const changed = await writer.finish();
         return { evaluated: loaded.size, changed, missing: chunk.filter((id) => !loaded.has(id)) };
       });
       outcome.evaluated += answer.evaluated;

@@ -1,6 +1,11 @@
 import { Op, type WhereOptions } from 'sequelize';
 import { z } from 'zod';
-import { RULE_RUN_TRIGGERS, type RuleEngineLogContentDto, type RuleEngineLogDto } from '@syncdesk/contracts';
+import {
+  RULE_RUN_TRIGGERS,
+  type RuleEngineLogContentDto,
+  type RuleEngineLogDto,
+  type RuleEvaluation,
+} from '@syncdesk/contracts';
 import { AppError } from '../../http/app-error';
 import type { RequestScope } from '../../http/request-scope';
 import { validate } from '../../http/validate';
@@ -8,6 +13,7 @@ import type { RuleEngineLog } from '../../db/rule.models';
 import type { CoreServices } from '../../services';
 import { findReachableStore } from '../stores/store-access';
 import { toRuleEngineLogContentDto, toRuleEngineLogDto } from './rule.mapper';
+import { createRuleTraceReader } from './rule-trace.service';
 
 export const RULE_ENGINE_LOGS_PER_PAGE = { default: 25, max: 100 } as const;
 
@@ -54,6 +60,40 @@ export function createRuleEngineLogService(core: CoreServices): RuleEngineLogSer
   const { models, sequelize } = core;
 
   const reachable = (scope: RequestScope) => [...scope.ownStoreIds, ...scope.sharedStoreIds];
+  const traces = createRuleTraceReader(models);
+
+  /**
+   * The runner writes a log's evaluation once, in the order's trace row of the same trigger and
+   * time (apply-rule-changes.ts). A rule fires once per order and trigger (rule_firings), so the
+   * trace of that time holds it; should the time not single one out, any trace of the order and
+   * trigger where the rule matched does.
+   */
+  async function evaluationInTrace(log: RuleEngineLog): Promise<RuleEvaluation> {
+    if (log.order_id === null) throw AppError.notFound();
+    const rows = await models.OrderRuleTrace.findAll({
+      where: { order_id: log.order_id, trigger_type: log.trigger_type },
+      order: [['id', 'ASC']],
+    });
+    const at = new Date(log.created_at).getTime();
+    const ordered = [
+      ...rows.filter((row) => new Date(row.created_at).getTime() === at),
+      ...rows.filter((row) => new Date(row.created_at).getTime() !== at),
+    ];
+    const kind = log.plugin_rule_id !== null ? 'plugin_rule' : 'rule';
+    const ruleId = log.plugin_rule_id ?? log.rule_id;
+    const expanded = await traces.expand(ordered.map((row) => row.evaluations));
+    for (const entries of expanded) {
+      const found = entries.find(
+        (entry) =>
+          entry.kind === kind &&
+          entry.evaluation.rule_id === ruleId &&
+          entry.evaluation.matched &&
+          !entry.evaluation.skipped,
+      );
+      if (found) return found.evaluation;
+    }
+    throw AppError.notFound();
+  }
 
   return {
     async list(scope, query) {
@@ -92,7 +132,9 @@ export function createRuleEngineLogService(core: CoreServices): RuleEngineLogSer
       const log = await models.RuleEngineLog.findByPk(logId);
       if (!log) throw AppError.notFound();
       await findReachableStore(models, scope, log.store_id);
-      return toRuleEngineLogContentDto(log);
+      const content = log.content;
+      if (!('in_trace' in content)) return toRuleEngineLogContentDto(log, content);
+      return toRuleEngineLogContentDto(log, await evaluationInTrace(log));
     },
   };
 }

@@ -20,6 +20,7 @@ import { resolveExplicitSelection } from '../orders/order-selection';
 import { orderListWhere } from '../orders/order-list.query';
 import { loadRuleFacts } from '../../flows/apply-rules/rule-facts';
 import { toRuleRunDto } from '../../flows/apply-rules/rule-runner';
+import { createRuleTraceReader } from './rule-trace.service';
 
 export const RULE_RUN_MESSAGES = {
   storeRequired: 'Choose the store whose orders the rules run on.',
@@ -247,13 +248,14 @@ export function ruleRunRoutes(services: () => Services): ApiRoute[] {
         where: { order_id: order.id },
         order: [['id', 'ASC']],
       });
+      const evaluations = await createRuleTraceReader(models).expand(rows.map((row) => row.evaluations));
       const answer: OrderRuleTraceDto = {
-        data: rows.map((row) => ({
+        data: rows.map((row, index) => ({
           id: Number(row.id),
           trigger_type: row.trigger_type as RuleRunTrigger,
           created_at: new Date(row.created_at).toISOString(),
           changed: Boolean(row.made_changes),
-          evaluations: row.evaluations,
+          evaluations: evaluations[index]!.map((entry) => entry.evaluation),
         })),
       };
       ctx.body = answer;

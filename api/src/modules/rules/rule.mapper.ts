@@ -6,6 +6,7 @@ import type {
   RuleDefinition,
   RuleDto,
   RuleEngineLogContentDto,
+  RuleEvaluation,
   RuleEngineLogDto,
   RuleOperator,
   RuleRunTrigger,
@@ -117,6 +118,10 @@ export function toRuleEngineLogDto(row: RuleEngineLog): RuleEngineLogDto {
   };
 }
 
-export function toRuleEngineLogContentDto(row: RuleEngineLog): RuleEngineLogContentDto {
-  return { ...toRuleEngineLogDto(row), evaluation: row.content };
+/** `evaluation`: the log's own content, or (logs the runner writes) the one read from the order's trace. */
+export function toRuleEngineLogContentDto(
+  row: RuleEngineLog,
+  evaluation: RuleEvaluation,
+): RuleEngineLogContentDto {
+  return { ...toRuleEngineLogDto(row), evaluation };
 }

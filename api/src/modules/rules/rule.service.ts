@@ -247,8 +247,8 @@ export function createRuleService(core: CoreServices): RuleService {
     async remove(scope, id) {
       const rule = await findRule(scope, id);
       await sequelize.transaction(async (transaction) => {
-        // Its logs stay: they name the rule and say what it did to orders.
-        await models.RuleEngineVersion.destroy({ where: { rule_id: rule.id }, transaction });
+        // Its logs and versions stay: the logs name the rule and say what it did to orders, and the
+        // orders' traces read the rule's conditions and actions back from its versions.
         await rule.destroy({ transaction });
         await renumber(await storeRules(rule.store_id, transaction), transaction);
       });

@@ -175,7 +175,8 @@ describe('rule engines (SQLite)', () => {
     const removed = await call('DELETE', `/rule-engines/${id}`, alphaToken);
     expect(removed.body).toEqual({ data: { id } });
     expect((await call('GET', `/rule-engines/${id}`, alphaToken)).status).toBe(404);
-    expect(await server.services.models.RuleEngineVersion.count({ where: { rule_id: id } })).toBe(0);
+    // Its versions stay with its logs: the orders' traces read the rule's texts back from them.
+    expect(await server.services.models.RuleEngineVersion.count({ where: { rule_id: id } })).toBe(2);
     expect(await server.services.models.RuleEngineLog.count({ where: { rule_id: id } })).toBe(1);
     expect((await call('GET', `/rule-engines/${second.id}`, alphaToken)).body.data.priority).toBe(1);
   });
