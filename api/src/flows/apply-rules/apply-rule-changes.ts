@@ -190,6 +190,15 @@ export class RuleChangeWriter {
         changes.order_type = after.order_type;
         oldValues.order_type = before.order_type;
       }
+      // The first change to a rule-owned field keeps what the channel had sent, so the channel
+      // sending the order again does not undo the rules (the import merges against it).
+      if (Object.keys(changes).length > 0 && !loaded.hasChannelFields) {
+        changes.channel_fields = JSON.stringify({
+          tags: before.tags,
+          shipping_method: before.shipping_method,
+          order_type: before.order_type,
+        });
+      }
       const waiting = loaded.storedSyncStatus === RULES_IN_PROGRESS;
       let finalStatus = loaded.storedSyncStatus;
       if (waiting && this.context.releaseHeld) finalStatus = after.sync_status;

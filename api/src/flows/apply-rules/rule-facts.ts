@@ -14,6 +14,8 @@ export interface LoadedOrder {
   /** As stored (15 while the import's rules run). */
   storedSyncStatus: number;
   heldSyncStatus: number | null;
+  /** What the channel had sent for the rule-owned fields, kept since a rule first changed one. */
+  hasChannelFields: boolean;
   deductStock: boolean;
   lines: LoadedLine[];
 }
@@ -54,7 +56,7 @@ export async function loadRuleFacts(
   const ids = orderIds.map(Number).join(', ');
   const orders = await sequelize.query<Record<string, unknown>>(
     'SELECT o.id, o.company_id, o.channel_id, o.order_number, o.status, o.sync_status, o.held_sync_status, ' +
-      'o.shipping_method, o.shipping_country, o.invoice_country, o.tags, o.order_type, c.name AS channel_name, ' +
+      'o.shipping_method, o.shipping_country, o.invoice_country, o.tags, o.order_type, o.channel_fields IS NOT NULL AS has_channel_fields, c.name AS channel_name, ' +
       'c.settings AS channel_settings FROM orders o LEFT JOIN channels c ON c.id = o.channel_id ' +
       `WHERE o.store_id = ? AND o.id IN (${ids}) ORDER BY o.id${mysql && transaction ? ' FOR UPDATE' : ''}`,
     { replacements: [storeId], type: QueryTypes.SELECT, transaction },
@@ -84,6 +86,7 @@ export async function loadRuleFacts(
       status: (order.status as string | null) ?? null,
       storedSyncStatus: stored,
       heldSyncStatus: held,
+      hasChannelFields: Boolean(Number(order.has_channel_fields)),
       deductStock: importSettingsOf(settings).deductStock,
       lines: own.map((line) => ({
         id: Number(line.id),

@@ -145,6 +145,46 @@ describe('rule runner (sqlite)', () => {
     expect(await activitiesOf(world, british.id, RULES_APPLIED_EVENT)).toHaveLength(0);
   });
 
+  it('keeps the rules’ tag, method and order type when the channel sends the order again changed', async () => {
+    const { models } = world.server.services;
+    const channel = await salesChannel(world);
+    await ruleOf(
+      'EU parcels',
+      [condition('shipping_country', 'is', 'DE')],
+      [
+        { action: 'add_tag', value: 'EU' },
+        { action: 'set_shipping_method', value: 'DHL Europe' },
+        { action: 'set_order_type', value: 'export' },
+      ],
+    );
+    const remoteId = `DE-${++sequence}`;
+    const stored = await importOne(channel, germanOrder(remoteId));
+    expect([stored.tags, stored.shipping_method, stored.order_type]).toEqual([
+      ['web', 'EU'],
+      'DHL Europe',
+      'export',
+    ]);
+    expect(stored.channel_fields).toEqual({
+      tags: ['web'],
+      shipping_method: 'Royal Mail 48',
+      order_type: null,
+    });
+
+    // The shop changes the total and adds its own tag: what the rule did stays, the shop's tag joins.
+    const again = await importOne(
+      channel,
+      germanOrder(remoteId, undefined, { total: '99.00', tags: ['web', 'vip'] }),
+    );
+    expect([again.tags, again.shipping_method, again.order_type, Number(again.total)]).toEqual([
+      ['web', 'vip', 'EU'],
+      'DHL Europe',
+      'export',
+      99,
+    ]);
+    // The rule did not fire twice for "order imported".
+    expect(await models.RuleEngineLog.count({ where: { order_id: stored.id } })).toBe(1);
+  });
+
   it('holds a new order in 15 until its rules ran; an on-hold rule leaves it on hold, counters right; the sweep releases', async () => {
     const { models, ruleRunner } = world.server.services;
     const channel = await salesChannel(world);
