@@ -1,4 +1,5 @@
 import type { Sequelize, Transaction } from 'sequelize';
+import { ACTIVITY_COLUMNS } from '../../modules/activities/activity-columns';
 import {
   describeEvaluation,
   type RuleEvaluation,
@@ -64,8 +65,6 @@ export const LOG_CONTENT_IN_TRACE = JSON.stringify({ in_trace: true });
 const ROWS_PER_INSERT = 1000;
 
 const FIRING_COLUMNS = 'rule_kind, rule_id, order_id, trigger_type, created_at';
-const ACTIVITY_COLUMNS =
-  'company_id, user_id, source, source_name, via, event, subject_type, subject_id, old_values, new_values, created_at';
 // In the order a log row is written in (RuleChangeWriter: the order's part, the rule's part, the rest).
 const LOG_COLUMNS =
   'company_id, store_id, data_reference, order_id, trigger_type, matched, rule_id, plugin_rule_id, plugin_id, ' +
@@ -357,7 +356,7 @@ export class RuleChangeWriter {
       for (const part of chunksOf(rows, ROWS_PER_INSERT))
         queue.send(`INSERT INTO ${table} (${columns}) VALUES ${valuesList(dialect, part)}`);
     };
-    insert('activities', ACTIVITY_COLUMNS, activities);
+    insert('activities', ACTIVITY_COLUMNS.join(', '), activities);
     for (const rows of chunksOf(logs, ROWS_PER_INSERT))
       queue.send(`INSERT INTO rule_engine_logs (${LOG_COLUMNS}) VALUES ${rows.join(', ')}`);
     insert('order_rule_traces', TRACE_COLUMNS, traces);

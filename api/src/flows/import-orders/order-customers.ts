@@ -9,7 +9,7 @@ import {
   type SqlDialect,
   type SqlValue,
   type StatementQueue,
-} from './sql-statements';
+} from '../../db/sql-statements';
 
 /**
  * Customers, built from the orders as they are imported (contracts/src/customers).

@@ -1,4 +1,5 @@
 import { moveOrderStatusCounts } from '../../modules/orders/order-status-counts';
+import { ACTIVITY_COLUMNS } from '../../modules/activities/activity-columns';
 import { ORDER_SUBJECT } from '../../modules/orders/order-subject';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { rooms, type NormalisedOrder, type OrderImportResult, type Publish } from '@syncdesk/contracts';
@@ -54,7 +55,7 @@ import {
   StatementQueue,
   TupleWithHole,
   type SqlDialect,
-} from './sql-statements';
+} from '../../db/sql-statements';
 
 export { orderLineKey } from './order-lines';
 
@@ -154,20 +155,6 @@ interface Validated {
   prepared: Map<string, Prepared>;
   failed: Map<string, Failed>;
 }
-
-const ACTIVITY_COLUMNS = [
-  'company_id',
-  'user_id',
-  'source',
-  'source_name',
-  'via',
-  'event',
-  'subject_type',
-  'subject_id',
-  'old_values',
-  'new_values',
-  'created_at',
-] as const;
 
 export function createOrderImportService(deps: {
   sequelize: Sequelize;

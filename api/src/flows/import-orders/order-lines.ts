@@ -8,7 +8,7 @@ import {
   type SqlDialect,
   type SqlValue,
   type StatementQueue,
-} from './sql-statements';
+} from '../../db/sql-statements';
 
 /** Lines per multi-row statement. */
 export const LINE_CHUNK = 1000;

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { NormalisedOrder } from '@syncdesk/contracts';
 import type { ImportSettings } from './import-settings';
-import type { SqlValue } from './sql-statements';
+import type { SqlValue } from '../../db/sql-statements';
 
 /** The sync statuses the import sets (ORDER_SYNC_STATUS values). */
 export const SYNC = {

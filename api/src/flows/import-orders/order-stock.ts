@@ -1,7 +1,7 @@
 import { deductionKey, restoreKey, storedKey } from '../../modules/products/stock.service';
 import type { StockChange } from '../../modules/products/stock.types';
 import type { LinePart } from './order-lines';
-import { inList, type SqlDialect, type StatementQueue } from './sql-statements';
+import { inList, type SqlDialect, type StatementQueue } from '../../db/sql-statements';
 
 /**
  * What an order's lines take from stock, kept equal to what the order says now.

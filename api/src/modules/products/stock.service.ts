@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { ACTIVITY_COLUMNS } from '../activities/activity-columns';
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { KIT_MESSAGES, rooms, type Publish, type StockMovementReason } from '@syncdesk/contracts';
 import type { Models } from '../../db/models';
@@ -95,19 +96,6 @@ const MOVEMENT_COLUMNS = [
   'source_ref',
   'idempotency_key',
   'user_id',
-  'created_at',
-] as const;
-const ACTIVITY_COLUMNS = [
-  'company_id',
-  'user_id',
-  'source',
-  'source_name',
-  'via',
-  'event',
-  'subject_type',
-  'subject_id',
-  'old_values',
-  'new_values',
   'created_at',
 ] as const;
 
