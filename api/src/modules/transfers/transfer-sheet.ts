@@ -94,7 +94,10 @@ export function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
+/** How often a workbook is read again when the reader lost its own workbook part (see below). */
+const XLSX_READ_ATTEMPTS = 3;
+
+async function* xlsxRowsOnce(path: string): AsyncGenerator<SheetRow> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -110,6 +113,28 @@ async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
       yield { line: row.number, cells: Array.from(values, (value) => cellText(value)) };
     }
     return;
+  }
+}
+
+/**
+ * ExcelJS's streaming reader sometimes loses the workbook part of a valid file on a busy machine
+ * (its unzip stream moves on before the part is read) and then fails on the first worksheet with
+ * "Cannot read properties of undefined (reading 'sheets')", before any row. Such a read is simply
+ * made again; a failure after rows were given, or any other failure, is the file's.
+ */
+async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
+  for (let attempt = 1; ; attempt += 1) {
+    let gave = false;
+    try {
+      for await (const row of xlsxRowsOnce(path)) {
+        gave = true;
+        yield row;
+      }
+      return;
+    } catch (error) {
+      const lostWorkbook = error instanceof TypeError && /reading 'sheets'/.test(error.message);
+      if (gave || !lostWorkbook || attempt >= XLSX_READ_ATTEMPTS) throw error;
+    }
   }
 }
 
