@@ -247,6 +247,12 @@ export function createOrderImportService(deps: {
     returning: boolean,
   ): Promise<OrderAnswer[]>[] {
     const assignments = updates.map((column) => `${column} = ${incoming(dialect, column)}`);
+    // An order leaving "rule engine in progress" through its channel (cancelled, or now a failed
+    // record) no longer waits for its import rules: the status it was held for goes with it.
+    assignments.push(
+      `held_sync_status = CASE WHEN ${incoming(dialect, 'sync_status')} = ${SYNC.rulesInProgress} ` +
+        `THEN held_sync_status ELSE NULL END`,
+    );
     const answers: Promise<OrderAnswer[]>[] = [];
     for (const part of chunksOf(tuples, ORDER_CHUNK)) {
       const sql =

@@ -371,6 +371,43 @@ describe('order import (mysql)', () => {
     expect([h2.sync_status, h2.failure_reason]).toEqual([0, null]);
   });
 
+  it('lets an order waiting for its import rules go when its channel cancels it', async () => {
+    const channel = await channelIn(server, store);
+    const [id] = (await importer.importBatch(channel.id, [orderOf('HELD-1', [{ sku: null, quantity: 1 }])]))
+      .orderIds;
+    // As a crash between the import's commit and its rules' run leaves it (counters moved along).
+    await models.Order.update({ sync_status: 15, held_sync_status: 0 }, { where: { id: id! } });
+    await models.OrderStatusCount.increment('count', {
+      by: -1,
+      where: { store_id: store.id, sync_status: 0, status: 'Unshipped' },
+    });
+    await models.OrderStatusCount.upsert({
+      store_id: store.id,
+      sync_status: 15,
+      status: 'Unshipped',
+      count: 1,
+    });
+
+    // Changed but still open: it keeps waiting, held status and all.
+    await importer.importBatch(channel.id, [
+      orderOf('HELD-1', [{ sku: null, quantity: 1 }], { total: '30.00' }),
+    ]);
+    let order = (await models.Order.findByPk(id!))!;
+    expect([order.sync_status, order.held_sync_status]).toEqual([15, 0]);
+
+    // Cancelled at the channel: cancelled here, and nothing left waiting for rules.
+    await importer.importBatch(channel.id, [
+      orderOf('HELD-1', [{ sku: null, quantity: 1 }], { total: '30.00', status: 'Cancelled' }),
+    ]);
+    order = (await models.Order.findByPk(id!))!;
+    expect([order.sync_status, order.held_sync_status]).toEqual([14, null]);
+    expect(
+      await models.OrderStatusCount.findOne({ where: { store_id: store.id, sync_status: 15 } }),
+    ).toMatchObject({
+      count: 0,
+    });
+  });
+
   it('keeps one row per order when the same batch is imported twice at once', async () => {
     const cup = await productIn(server, store, 100);
     const channel = await channelIn(server, store, { deduct_stock_via_orders: true });
