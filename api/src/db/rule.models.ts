@@ -122,15 +122,25 @@ export class OrderRuleTrace extends Model<
   declare created_at: Date;
 }
 
-/** A rule that fired on an order for a trigger: unique, so it never fires there twice. */
+/**
+ * The rules of one kind that fired on an order for a trigger (migration 0029): one row per order,
+ * trigger and kind, the rule ids comma separated, so none of them fires there twice.
+ */
 export class RuleFiring extends Model<InferAttributes<RuleFiring>, InferCreationAttributes<RuleFiring>> {
   declare id: CreationOptional<number>;
-  declare rule_kind: 'rule' | 'plugin_rule';
-  declare rule_id: number;
   declare order_id: number;
   declare trigger_type: string;
+  declare rule_kind: 'rule' | 'plugin_rule';
+  declare rule_ids: string;
   declare created_at: CreationOptional<Date>;
 }
+
+/** The rule ids a firing row lists. */
+export const firedRuleIds = (ruleIds: string): number[] =>
+  ruleIds
+    .split(',')
+    .filter((id) => id !== '')
+    .map(Number);
 
 /** Rules run over many orders (trigger-rules, backfill), with progress. */
 export class RuleRun extends Model<InferAttributes<RuleRun>, InferCreationAttributes<RuleRun>> {
@@ -278,10 +288,10 @@ export function defineRuleModels(sequelize: Sequelize): RuleModels {
     'rule_firings',
     {
       id: bigId,
-      rule_kind: text(20),
-      rule_id: int(),
       order_id: { type: DataTypes.BIGINT, allowNull: false },
       trigger_type: text(40),
+      rule_kind: text(20),
+      rule_ids: { type: DataTypes.TEXT, allowNull: false },
       created_at: DataTypes.DATE,
     },
     'created',

@@ -13,6 +13,7 @@ import { ORDER_SUBJECT } from '../../modules/orders/order-subject';
 import { planStockChanges, readOrderLedger } from '../import-orders/order-stock';
 import {
   chunksOf,
+  onDuplicate,
   sqlDialectOf,
   StatementQueue,
   valuesList,
@@ -64,7 +65,7 @@ export const LOG_CONTENT_IN_TRACE = JSON.stringify({ in_trace: true });
 /** Rows per multi-row INSERT: well under MySQL's packet limit even for long texts. */
 const ROWS_PER_INSERT = 1000;
 
-const FIRING_COLUMNS = 'rule_kind, rule_id, order_id, trigger_type, created_at';
+const FIRING_COLUMNS = 'order_id, trigger_type, rule_kind, rule_ids, created_at';
 // In the order a log row is written in (RuleChangeWriter: the order's part, the rule's part, the rest).
 const LOG_COLUMNS =
   'company_id, store_id, data_reference, order_id, trigger_type, matched, rule_id, plugin_rule_id, plugin_id, ' +
@@ -171,10 +172,14 @@ export class RuleChangeWriter {
       const before = loaded.facts;
       const orderId = before.order_id;
       const orderLiteral = dialect.literal(orderId);
-      for (const firing of fired)
-        firings.push(
-          `(${this.cached(firing.kind)}, ${dialect.literal(firing.ruleId)}, ${orderLiteral}, ${this.triggerLiteral}, ${this.nowLiteral})`,
-        );
+      // One row per kind: the ids that fired now, added to those the row lists already.
+      for (const kind of ['rule', 'plugin_rule'] as const) {
+        const ids = fired.filter((firing) => firing.kind === kind).map((firing) => firing.ruleId);
+        if (ids.length > 0)
+          firings.push(
+            `(${orderLiteral}, ${this.triggerLiteral}, ${this.cached(kind)}, ${dialect.literal(ids.join(','))}, ${this.nowLiteral})`,
+          );
+      }
       const changes: Record<string, unknown> = {};
       const oldValues: Record<string, unknown> = {};
       if (!sameTags(before.tags, after.tags)) {
@@ -341,11 +346,16 @@ export class RuleChangeWriter {
       ]);
     }
 
-    // The unique (order, trigger, kind, rule) keeps a rule from firing twice; the orders are locked
-    // (loadRuleFacts), so a duplicate here is only ever a re-run of what is already recorded.
-    const insertIgnore = dialect.mysql ? 'INSERT IGNORE INTO' : 'INSERT OR IGNORE INTO';
+    // The orders are locked (loadRuleFacts) and the rules that fired before were passed over, so the
+    // ids written here are new to the order's row: appended when it has one.
+    const appended = dialect.mysql
+      ? "CONCAT(rule_firings.rule_ids, ',', VALUES(rule_ids))"
+      : "rule_firings.rule_ids || ',' || excluded.rule_ids";
     for (const rows of chunksOf(firings, ROWS_PER_INSERT))
-      queue.send(`${insertIgnore} rule_firings (${FIRING_COLUMNS}) VALUES ${rows.join(', ')}`);
+      queue.send(
+        `INSERT INTO rule_firings (${FIRING_COLUMNS}) VALUES ${rows.join(', ')} ` +
+          onDuplicate(dialect, ['order_id', 'trigger_type', 'rule_kind'], [`rule_ids = ${appended}`]),
+      );
     if (updatedIds.length > 0) queue.send(updateOrdersSql(dialect, columnUpdates, updatedIds, this.now));
     for (const [status, ids] of releases) {
       queue.send(

@@ -9,7 +9,7 @@ import {
 } from '@syncdesk/contracts';
 import type { CoreServices } from '../../services';
 import type { CatalogueServices } from '../../modules/catalogue.module';
-import type { RuleRun } from '../../db/rule.models';
+import { firedRuleIds, type RuleRun } from '../../db/rule.models';
 import { createCatalogueWrite } from '../../modules/products/catalogue-writes';
 import { publishOrdersChanged } from '../../modules/orders/order-action-support';
 import { orderListWhere } from '../../modules/orders/order-list.query';
@@ -136,7 +136,7 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
         const loaded = await loadRuleFacts(sequelize, storeId, chunk, transaction);
         const firings = await models.RuleFiring.findAll({
           where: { order_id: { [Op.in]: [...loaded.keys()] }, trigger_type: trigger },
-          attributes: ['order_id', 'rule_kind', 'rule_id'],
+          attributes: ['order_id', 'rule_kind', 'rule_ids'],
           raw: true,
           transaction,
         });
@@ -145,7 +145,7 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
         for (const firing of firings) {
           const key = `${Number(firing.order_id)}|${firing.rule_kind}`;
           const set = firedBefore.get(key) ?? new Set<number>();
-          set.add(Number(firing.rule_id));
+          for (const id of firedRuleIds(String(firing.rule_ids))) set.add(id);
           firedBefore.set(key, set);
         }
         const firedOf = (orderId: number, kind: string) =>

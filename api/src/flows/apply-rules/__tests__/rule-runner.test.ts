@@ -1,6 +1,7 @@
 import { Op } from 'sequelize';
 import type { RuleAction, RuleCondition, RuleRunDto, RuleTriggerEvent } from '@syncdesk/contracts';
 import type { Channel } from '../../../db/channel.models';
+import { firedRuleIds } from '../../../db/rule.models';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import {
   activitiesOf,
@@ -143,6 +144,32 @@ describe('rule runner (sqlite)', () => {
     expect(await models.RuleEngineLog.count({ where: { order_id: british.id } })).toBe(0);
     expect(await models.OrderRuleTrace.count({ where: { order_id: british.id } })).toBe(1);
     expect(await activitiesOf(world, british.id, RULES_APPLIED_EVENT)).toHaveLength(0);
+  });
+
+  it('records a rule added later beside the one that fired at import, and neither fires again', async () => {
+    const { models, ruleRunner } = world.server.services;
+    const channel = await salesChannel(world);
+    const first = await ruleOf(
+      'EU',
+      [condition('shipping_country', 'is', 'DE')],
+      [{ action: 'add_tag', value: 'EU' }],
+    );
+    const stored = await importOne(channel, germanOrder(`LATE-${++sequence}`));
+    const later = await ruleOf(
+      'DE',
+      [condition('shipping_country', 'is', 'DE')],
+      [{ action: 'add_tag', value: 'DE' }],
+    );
+    const again = () =>
+      ruleRunner.runOnOrders({ storeId: world.store.id, orderIds: [stored.id], trigger: 'order_imported' });
+    await again();
+    await again();
+    const firings = await models.RuleFiring.findAll({ where: { order_id: stored.id } });
+    expect(
+      firings.map((firing) => [firing.trigger_type, firing.rule_kind, firedRuleIds(firing.rule_ids)]),
+    ).toEqual([['order_imported', 'rule', [first.id, later.id]]]);
+    expect(await models.RuleEngineLog.count({ where: { order_id: stored.id } })).toBe(2);
+    expect((await models.Order.findByPk(stored.id))!.tags).toEqual(['web', 'EU', 'DE']);
   });
 
   it('keeps the rules’ tag, method and order type when the channel sends the order again changed', async () => {

@@ -16,6 +16,7 @@ import {
 import { orderOf } from '../../../modules/orders/__tests__/order-import-kit';
 import { loadRuleFacts } from '../rule-facts';
 import { ruleDefinitionOf } from '../../../modules/rules/rule.mapper';
+import { firedRuleIds } from '../../../db/rule.models';
 
 /**
  * The import's rules write a compact trace and logs that point into it: the order's "why" trace and
@@ -164,7 +165,10 @@ describe.each(['sqlite', 'mysql'] as const)('rule trace and log content (%s)', (
       trigger: 'order_imported',
     });
     expect(await models.RuleEngineLog.count({ where: { order_id: order.id } })).toBe(2);
-    expect(await models.RuleFiring.count({ where: { order_id: order.id } })).toBe(2);
+    const firings = await models.RuleFiring.findAll({ where: { order_id: order.id } });
+    expect(
+      firings.map((firing) => [firing.trigger_type, firing.rule_kind, firedRuleIds(firing.rule_ids)]),
+    ).toEqual([['order_imported', 'rule', logs.map((log) => log.rule_id)]]);
     const again = await read();
     expect(again).toHaveLength(2);
     expect(again[1]!.evaluations.map((evaluation) => [evaluation.rule_id, evaluation.skipped])).toEqual([
@@ -185,5 +189,24 @@ describe.each(['sqlite', 'mysql'] as const)('rule trace and log content (%s)', (
     expect(
       (await call(world, 'GET', `/logs/ruleEngineLogs/${logs[0]!.id}/content`, world.betaOwner)).status,
     ).toBe(404);
+
+    // A rule added later fires once and joins the order's firing row (appended in SQL).
+    const late = await ruleOf(
+      'Late',
+      4,
+      [{ field: 'shipping_country', operator: 'is', value: 'DE' }],
+      [{ action: 'add_tag', value: 'LATE' }],
+    );
+    for (let run = 0; run < 2; run += 1)
+      await world.server.services.ruleRunner.runOnOrders({
+        storeId: world.store.id,
+        orderIds: [order.id],
+        trigger: 'order_imported',
+      });
+    const after = await models.RuleFiring.findAll({ where: { order_id: order.id } });
+    expect(after.map((firing) => firedRuleIds(firing.rule_ids))).toEqual([
+      [...logs.map((log) => log.rule_id), late.id],
+    ]);
+    expect(await models.RuleEngineLog.count({ where: { order_id: order.id } })).toBe(3);
   });
 });
