@@ -62,8 +62,9 @@ async function main(): Promise<void> {
   if (positionals.length > 1) fail(USAGE, 2);
   const orders = readOrders(positionals[0]);
 
-  // A worker: the api's services and event bus without HTTP; its job runner stops with it.
-  const running: RunningProcess = await startProcess({ ...loadConfig(), role: 'worker' });
+  // The api's services and event bus, without HTTP and without running jobs: a worker's job runner
+  // here would pick up the deployment's jobs and make the script wait for them on its way out.
+  const running: RunningProcess = await startProcess({ ...loadConfig(), role: 'tool' });
   try {
     const total = { created: 0, updated: 0, unchanged: 0, failed: 0, skipped: 0 };
     const orderIds: number[] = [];

@@ -2,7 +2,12 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** Which parts one process runs: everything (the default), only the HTTP api, or only the worker. */
-export type ProcessRole = 'all' | 'api' | 'worker';
+/**
+ * `all`: api + worker + front end on one port (the embedded default); `api` and `worker`: the
+ * scaled-out halves; `tool`: a script's process (the services and the live event bus, no HTTP and
+ * no job runner: what it enqueues runs in the workers, and it never waits for a job on its way out).
+ */
+export type ProcessRole = 'all' | 'api' | 'worker' | 'tool';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
