@@ -8,18 +8,16 @@
  * too: wall time well above it means the database is the bottleneck.
  * Run with `npm run bench:orders` (part of `npm run bench`). Target: ≥ 5,000 orders/s fresh.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { NormalisedOrderInput } from '@syncdesk/contracts';
 import { migrate } from '../src/db/migrate';
-import { createLogger } from '../src/logger';
-import { createTokenService } from '../src/modules/auth/token.service';
-import { createServices } from '../src/services';
 import { createCompany } from '../src/testing/identity-fixtures';
 import { insertChannelRow } from '../src/testing/channel-fixtures';
 import { createTestDatabase } from '../src/testing/test-database';
+import { benchServices } from './bench-services';
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
 const BATCH_SIZE = 500;
@@ -103,21 +101,9 @@ async function main(): Promise<void> {
   const database = await createTestDatabase('mysql', 'bench_orders');
   try {
     await migrate(database.sequelize);
-    const secret = randomBytes(32).toString('hex');
     let events = 0;
-    const services = createServices({
-      sequelize: database.sequelize,
-      publish: (event) => {
-        if (event.name === 'orders:changed') events += 1;
-      },
-      jobs: { enqueue: async () => undefined, enqueueAt: async () => undefined },
-      jobStore: { backend: 'none', worker: () => 'disabled', ping: async () => undefined },
-      tokens: createTokenService(secret),
-      logger: createLogger('silent'),
-      credentialsKey: secret,
-      oauth: { stateSecret: secret },
-      appUrl: 'http://localhost',
-      planManageUrl: 'http://localhost/plan',
+    const services = benchServices(database.sequelize, (event) => {
+      if (event.name === 'orders:changed') events += 1;
     });
     const { models } = services;
     const company = await createCompany(services, {

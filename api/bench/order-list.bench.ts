@@ -22,12 +22,11 @@ import { performance } from 'node:perf_hooks';
 import mysql from 'mysql2/promise';
 import { createSequelize } from '../src/db/create-sequelize';
 import { migrate } from '../src/db/migrate';
-import { createLogger } from '../src/logger';
-import { createTokenService } from '../src/modules/auth/token.service';
-import { createServices, type Services } from '../src/services';
+import type { Services } from '../src/services';
 import { createCompany } from '../src/testing/identity-fixtures';
 import { insertChannelRow } from '../src/testing/channel-fixtures';
 import { TEST_MYSQL_URL } from '../src/testing/test-database';
+import { benchServices } from './bench-services';
 
 const TOTAL = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const DATABASE = `syncdesk_bench_order_list${TOTAL === 1_000_000 ? '' : `_${TOTAL}`}`;
@@ -200,19 +199,7 @@ async function seed(): Promise<Seeded> {
   const started = performance.now();
   const sequelize = await createSequelize({ url: databaseUrl(), dataDir: os.tmpdir() });
   await migrate(sequelize);
-  const secret = randomBytes(32).toString('hex');
-  const services: Services = createServices({
-    sequelize,
-    publish: () => undefined,
-    jobs: { enqueue: async () => undefined, enqueueAt: async () => undefined },
-    jobStore: { backend: 'none', worker: () => 'disabled', ping: async () => undefined },
-    tokens: createTokenService(secret),
-    logger: createLogger('silent'),
-    credentialsKey: secret,
-    oauth: { stateSecret: secret },
-    appUrl: 'http://localhost',
-    planManageUrl: 'http://localhost/plan',
-  });
+  const services: Services = benchServices(sequelize);
   const bench = await createCompany(services, {
     name: 'Bench',
     stores: ['Bench main store', 'Bench second store'],

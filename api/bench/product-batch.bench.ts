@@ -6,15 +6,12 @@
  * in a database of its own. Run with `npx tsx api/bench/product-batch.bench.ts`.
  * Target: well above 5,000 rows/s, the import's end-to-end target.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { migrate } from '../src/db/migrate';
-import { createLogger } from '../src/logger';
-import { createTokenService } from '../src/modules/auth/token.service';
 import type { ProductUpsertRow } from '../src/modules/products/product-batch.types';
-import { createServices } from '../src/services';
 import { createCompany } from '../src/testing/identity-fixtures';
 import { createTestDatabase } from '../src/testing/test-database';
+import { benchServices } from './bench-services';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const BATCH = 1000;
@@ -23,19 +20,7 @@ async function main(): Promise<void> {
   const database = await createTestDatabase('mysql', 'bench_batch');
   try {
     await migrate(database.sequelize);
-    const secret = randomBytes(32).toString('hex');
-    const services = createServices({
-      sequelize: database.sequelize,
-      publish: () => undefined,
-      jobs: { enqueue: async () => undefined, enqueueAt: async () => undefined },
-      jobStore: { backend: 'none', worker: () => 'disabled', ping: async () => undefined },
-      tokens: createTokenService(secret),
-      logger: createLogger('silent'),
-      credentialsKey: secret,
-      oauth: { stateSecret: secret },
-      appUrl: 'http://localhost',
-      planManageUrl: 'http://localhost/plan',
-    });
+    const services = benchServices(database.sequelize);
     const company = await createCompany(services, { name: 'Bench', stores: ['Bench store'] });
     const store = company.stores[0]!;
     const scope = await services.scopes.resolve(await company.tokenFor(company.owner), {

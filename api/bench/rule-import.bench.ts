@@ -6,16 +6,14 @@
  * 100,000 orders (BENCH_BACKFILL) with one rule, through the same runner the `rules.run` job uses.
  * Target (issue 12): 100 rules cost less than half of the import throughput.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { NormalisedOrderInput, RuleAction, RuleCondition } from '@syncdesk/contracts';
 import { migrate } from '../src/db/migrate';
-import { createLogger } from '../src/logger';
-import { createTokenService } from '../src/modules/auth/token.service';
-import { createServices, type Services } from '../src/services';
+import type { Services } from '../src/services';
 import { createCompany } from '../src/testing/identity-fixtures';
 import { insertChannelRow } from '../src/testing/channel-fixtures';
 import { createTestDatabase } from '../src/testing/test-database';
+import { benchServices } from './bench-services';
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 6);
 const BATCH_SIZE = 500;
@@ -108,19 +106,7 @@ async function main(): Promise<void> {
   const database = await createTestDatabase('mysql', 'bench_rules');
   try {
     await migrate(database.sequelize);
-    const secret = randomBytes(32).toString('hex');
-    const services = createServices({
-      sequelize: database.sequelize,
-      publish: () => undefined,
-      jobs: { enqueue: async () => undefined, enqueueAt: async () => undefined },
-      jobStore: { backend: 'none', worker: () => 'disabled', ping: async () => undefined },
-      tokens: createTokenService(secret),
-      logger: createLogger('silent'),
-      credentialsKey: secret,
-      oauth: { stateSecret: secret },
-      appUrl: 'http://localhost',
-      planManageUrl: 'http://localhost/plan',
-    });
+    const services = benchServices(database.sequelize);
     const company = await createCompany(services, { name: 'Bench', stores: ['Bench store'] });
     const store = company.stores[0]!;
     const channel = await insertChannelRow(services, store, { settings: {} });

@@ -6,16 +6,14 @@
  * worst case). On MySQL, in a database of its own. Run with `npm run bench:stock` (part of
  * `npm run bench`). Target: under 500 ms.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Op } from 'sequelize';
 import type { RealtimeEvent } from '@syncdesk/contracts';
 import { migrate } from '../src/db/migrate';
-import { createLogger } from '../src/logger';
-import { createTokenService } from '../src/modules/auth/token.service';
-import { createServices } from '../src/services';
 import { createCompany } from '../src/testing/identity-fixtures';
 import { createTestDatabase } from '../src/testing/test-database';
+import { benchServices } from './bench-services';
 
 const KITS = Number(process.env.BENCH_KITS ?? 1000);
 const CHANNELS = Number(process.env.BENCH_CHANNELS ?? 5);
@@ -33,19 +31,7 @@ async function main(): Promise<void> {
   try {
     await migrate(database.sequelize);
     let published: ((event: RealtimeEvent) => void) | null = null;
-    const secret = randomBytes(32).toString('hex');
-    const services = createServices({
-      sequelize: database.sequelize,
-      publish: (event) => published?.(event),
-      jobs: { enqueue: async () => undefined, enqueueAt: async () => undefined },
-      jobStore: { backend: 'none', worker: () => 'disabled', ping: async () => undefined },
-      tokens: createTokenService(secret),
-      logger: createLogger('silent'),
-      credentialsKey: secret,
-      oauth: { stateSecret: secret },
-      appUrl: 'http://localhost',
-      planManageUrl: 'http://localhost/plan',
-    });
+    const services = benchServices(database.sequelize, (event) => published?.(event));
     const { models } = services;
     const company = await createCompany(services, { name: 'Bench', stores: ['Bench store'] });
     const store = company.stores[0]!;

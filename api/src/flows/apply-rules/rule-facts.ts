@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import { ORDER_SYNC_STATUS, type RuleOrderFacts } from '@syncdesk/contracts';
+import { jsonOf } from '../../db/json-column';
 import { importSettingsOf } from '../import-orders/import-settings';
 
 /** The status an order waits in while the import's rules run. */
@@ -28,15 +29,7 @@ export interface LoadedLine {
   quantity: number;
 }
 
-const parse = <T>(value: unknown, fallback: T): T => {
-  if (value === null || value === undefined) return fallback;
-  if (typeof value !== 'string') return value as T;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    return fallback;
-  }
-};
+const parse = <T>(value: unknown, fallback: T): T => jsonOf<T>(value) ?? fallback;
 
 /**
  * Loads the facts the evaluator sees for many orders of one store in three statements (orders with

@@ -154,35 +154,38 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
           const evaluations: RunEvaluation[] = [];
           const fired: OrderOutcome['fired'] = [];
           let after = order.facts;
-          if (rules.length > 0) {
-            const result = evaluateRules(after, rules, {
+          // The store's rules, then (sending to a plugin) that plugin's: each set sees what the one
+          // before it made of the order, and passes over its own rules that fired here before.
+          const applySet = (
+            definitions: readonly RuleDefinition[],
+            kind: RunEvaluation['kind'],
+            nameOf: (evaluation: RunEvaluation['evaluation']) => string,
+            pluginId: number | null,
+          ) => {
+            const result = evaluateRules(after, definitions, {
               trigger,
-              firedBefore: firedOf(order.facts.order_id, 'rule'),
+              firedBefore: firedOf(order.facts.order_id, kind),
             });
             after = result.after;
             for (const evaluation of result.evaluations)
-              evaluations.push({
-                evaluation,
-                kind: 'rule',
-                name: ruleNames.get(evaluation.rule_id) ?? evaluation.rule_name,
-                pluginId: null,
-              });
-            for (const ruleId of result.fired) fired.push({ kind: 'rule', ruleId });
-          }
+              evaluations.push({ evaluation, kind, name: nameOf(evaluation), pluginId });
+            for (const ruleId of result.fired) fired.push({ kind, ruleId });
+          };
+          if (rules.length > 0)
+            applySet(
+              rules,
+              'rule',
+              (evaluation) => ruleNames.get(evaluation.rule_id) ?? evaluation.rule_name,
+              null,
+            );
           if (input.plugin && pluginDefinitions.length > 0) {
-            const result = evaluateRules(after, pluginDefinitions, {
-              trigger,
-              firedBefore: firedOf(order.facts.order_id, 'plugin_rule'),
-            });
-            after = result.after;
-            for (const evaluation of result.evaluations)
-              evaluations.push({
-                evaluation,
-                kind: 'plugin_rule',
-                name: `${input.plugin.name}: ${evaluation.rule_name}`,
-                pluginId: input.plugin.id,
-              });
-            for (const ruleId of result.fired) fired.push({ kind: 'plugin_rule', ruleId });
+            const plugin = input.plugin;
+            applySet(
+              pluginDefinitions,
+              'plugin_rule',
+              (evaluation) => `${plugin.name}: ${evaluation.rule_name}`,
+              plugin.id,
+            );
           }
           return { loaded: order, after, evaluations, fired };
         };

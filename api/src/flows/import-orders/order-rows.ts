@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { NormalisedOrder } from '@syncdesk/contracts';
 import type { ImportSettings } from './import-settings';
+import { jsonOf } from '../../db/json-column';
 import type { SqlValue } from '../../db/sql-statements';
 
 /** The sync statuses the import sets (ORDER_SYNC_STATUS values). */
@@ -246,17 +247,8 @@ export function orderChanges(
   return { oldValues, newValues };
 }
 
-function parsedJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value ?? null;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return null;
-  }
-}
-
 function tagsOf(value: unknown): string[] {
-  const parsed = parsedJson(value);
+  const parsed = jsonOf<unknown>(value);
   return Array.isArray(parsed) ? parsed.filter((tag): tag is string => typeof tag === 'string') : [];
 }
 
@@ -268,7 +260,7 @@ function tagsOf(value: unknown): string[] {
  * rules added stay beside the channel's tags of now. Orders no rule changed are taken as sent.
  */
 export function keepRuleChanges(before: StoredOrder, row: OrderRow, order: NormalisedOrder): void {
-  const base = parsedJson(before.values.channel_fields) as {
+  const base = jsonOf<unknown>(before.values.channel_fields) as {
     tags?: unknown;
     shipping_method?: string | null;
     order_type?: string | null;

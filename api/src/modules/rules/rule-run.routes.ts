@@ -12,6 +12,8 @@ import { idParam, route, scopeOf, type ApiRoute, type RouteContext } from '../..
 import { AppError } from '../../http/app-error';
 import type { RequestScope } from '../../http/request-scope';
 import { validate } from '../../http/validate';
+import type { CreationAttributes } from 'sequelize';
+import type { RuleRun } from '../../db/rule.models';
 import type { Services } from '../../services';
 import { reachStore } from '../products/product-lookups';
 import { readOrderSelectionRequest, type OrderIdFile } from '../orders/order-id-file';
@@ -109,6 +111,31 @@ async function ruleInScope(services: Services, scope: RequestScope, id: number) 
  * rule, rules on chosen orders, a run's progress and an order's "why" trace. Orders of a store
  * the caller cannot reach are the same 404 as none.
  */
+/** Queues a `rules.run` job for a new run of the store's rules and answers 202 with the run. */
+async function queueRun(
+  ctx: RouteContext,
+  { models, jobs }: Pick<Services, 'models' | 'jobs'>,
+  scope: RequestScope,
+  owner: { company_id: number; store_id: number },
+  run: Pick<CreationAttributes<RuleRun>, 'kind' | 'rule_id' | 'selection' | 'total'>,
+): Promise<void> {
+  const created = await models.RuleRun.create({
+    company_id: owner.company_id,
+    store_id: owner.store_id,
+    ...run,
+    status: 'queued',
+    done: 0,
+    changed_count: 0,
+    failed: 0,
+    message: null,
+    created_by: scope.userId,
+    finished_at: null,
+  });
+  await jobs.enqueue(JOB_NAMES.rulesRun, { runId: created.id });
+  ctx.status = 202;
+  ctx.body = { data: toRuleRunDto(created) };
+}
+
 export function ruleRunRoutes(services: () => Services): ApiRoute[] {
   return [
     route('POST', '/rule-engines/dry-run', { permission: 'orders.read' }, async (ctx) => {
@@ -163,24 +190,12 @@ export function ruleRunRoutes(services: () => Services): ApiRoute[] {
       const { models, jobs } = services();
       // A bad filter is the list's own 422, before anything is queued.
       const total = await models.Order.count({ where: orderListWhere(rule.store_id, filters, models.Order) });
-      const run = await models.RuleRun.create({
-        company_id: rule.company_id,
-        store_id: rule.store_id,
+      await queueRun(ctx, { models, jobs }, scope, rule, {
         kind: 'backfill',
         rule_id: rule.id,
-        status: 'queued',
         selection: { filters },
         total,
-        done: 0,
-        changed_count: 0,
-        failed: 0,
-        message: null,
-        created_by: scope.userId,
-        finished_at: null,
       });
-      await jobs.enqueue(JOB_NAMES.rulesRun, { runId: run.id });
-      ctx.status = 202;
-      ctx.body = { data: toRuleRunDto(run) };
     }),
     route(
       'POST',
@@ -205,24 +220,18 @@ export function ruleRunRoutes(services: () => Services): ApiRoute[] {
             throw AppError.validation({ rule_ids: [message] }, message);
           }
         }
-        const run = await current.models.RuleRun.create({
-          company_id: store.company_id,
-          store_id: store.id,
-          kind: 'manual',
-          rule_id: null,
-          status: 'queued',
-          selection: { order_ids: orderIds, ...(ruleIds.length ? { rule_ids: ruleIds } : {}) },
-          total: orderIds.length,
-          done: 0,
-          changed_count: 0,
-          failed: 0,
-          message: null,
-          created_by: scope.userId,
-          finished_at: null,
-        });
-        await current.jobs.enqueue(JOB_NAMES.rulesRun, { runId: run.id });
-        ctx.status = 202;
-        ctx.body = { data: toRuleRunDto(run) };
+        await queueRun(
+          ctx,
+          current,
+          scope,
+          { company_id: store.company_id, store_id: store.id },
+          {
+            kind: 'manual',
+            rule_id: null,
+            selection: { order_ids: orderIds, ...(ruleIds.length ? { rule_ids: ruleIds } : {}) },
+            total: orderIds.length,
+          },
+        );
       },
       { jsonLimit: '2mb' },
     ),

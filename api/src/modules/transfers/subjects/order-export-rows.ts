@@ -13,17 +13,6 @@ export async function channelNamesOf(models: Models, ids: readonly number[]): Pr
   return new Map(channels.map((channel) => [channel.id, channel.name]));
 }
 
-/** A JSON column as the value (SQLite and raw queries may hand back its text). */
-export function jsonOf<T>(value: unknown): T | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string') return value as T;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The lines (order items, invoice lines, purchase-order items) of one export page's records,
  * grouped by record id in the order `load` reads them; one query, none for an empty page.

@@ -26,7 +26,8 @@ import {
   type ExportSelection,
   type ExportSubject,
 } from '../export-subject';
-import { channelNamesOf, jsonOf, linesByRecord } from './order-export-rows';
+import { jsonOf } from '../../../db/json-column';
+import { channelNamesOf, linesByRecord } from './order-export-rows';
 
 /**
  * The orders `GET orders/{storeId}` shows for this query (its filters, date ranges and search, by
