@@ -54,6 +54,11 @@ export interface ApplyContext {
   runId: number | null;
   /** The import's rules: orders waiting in 15 get their status now, whatever the rules did. */
   releaseHeld: boolean;
+  /**
+   * The orders were written with the rules' changes already (a new order's import rules run as the
+   * import builds it): only what the rules did is written — firings, logs, traces, activities.
+   */
+  recordOnly?: boolean;
 }
 
 const sameTags = (a: readonly string[], b: readonly string[]) =>
@@ -115,10 +120,12 @@ export class RuleChangeWriter {
   constructor(
     private readonly context: ApplyContext,
     private readonly transaction: Transaction,
+    /** The caller's queue on the transaction (the import's), so the statements go out in one line. */
+    queue?: StatementQueue,
   ) {
     const dialect = sqlDialectOf(context.sequelize);
     this.dialect = dialect;
-    this.queue = new StatementQueue(context.sequelize, transaction, dialect.mysql);
+    this.queue = queue ?? new StatementQueue(context.sequelize, transaction, dialect.mysql);
     this.nowLiteral = dialect.literal(this.now);
     this.triggerLiteral = dialect.literal(context.trigger);
     this.storeLiteral = dialect.literal(context.storeId);
@@ -194,9 +201,10 @@ export class RuleChangeWriter {
         changes.order_type = after.order_type;
         oldValues.order_type = before.order_type;
       }
+      const recordOnly = this.context.recordOnly === true;
       // The first change to a rule-owned field keeps what the channel had sent, so the channel
       // sending the order again does not undo the rules (the import merges against it).
-      if (Object.keys(changes).length > 0 && !loaded.hasChannelFields) {
+      if (Object.keys(changes).length > 0 && !loaded.hasChannelFields && !recordOnly) {
         changes.channel_fields = JSON.stringify({
           tags: before.tags,
           shipping_method: before.shipping_method,
@@ -208,7 +216,7 @@ export class RuleChangeWriter {
       if (waiting && this.context.releaseHeld) finalStatus = after.sync_status;
       else if (!waiting && after.sync_status !== before.sync_status) finalStatus = after.sync_status;
       const statusMoved = finalStatus !== loaded.storedSyncStatus;
-      if (statusMoved) {
+      if (statusMoved && !recordOnly) {
         addStatusMove(
           this.deltas,
           { sync_status: loaded.storedSyncStatus, status: loaded.status },
@@ -236,7 +244,7 @@ export class RuleChangeWriter {
           );
         }
       }
-      if (lineChanges.length > 0) {
+      if (lineChanges.length > 0 && !recordOnly) {
         const quantities = new Map(lineChanges.map((line) => [line.id, line.quantity]));
         changes.total_order_items = loaded.lines.reduce(
           (sum, line) => sum + (quantities.get(line.id) ?? line.quantity),
@@ -255,7 +263,9 @@ export class RuleChangeWriter {
       }
 
       const fieldsChanged = Object.keys(changes).length > 0 || lineChanges.length > 0;
-      if (Object.keys(changes).length > 0 || (statusMoved && (lineChanges.length > 0 || !waiting))) {
+      if (recordOnly) {
+        // Written already, with the order.
+      } else if (Object.keys(changes).length > 0 || (statusMoved && (lineChanges.length > 0 || !waiting))) {
         const values: Record<string, unknown> = {
           ...changes,
           ...(statusMoved ? { sync_status: finalStatus } : {}),

@@ -1,9 +1,10 @@
-import { Op } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import {
   evaluateRules,
   pluginRuleDefinition,
   rooms,
   type RuleDefinition,
+  type RuleOrderFacts,
   type RuleRunDto,
   type RuleRunTrigger,
 } from '@syncdesk/contracts';
@@ -15,7 +16,8 @@ import { publishOrdersChanged } from '../../modules/orders/order-action-support'
 import { orderListWhere } from '../../modules/orders/order-list.query';
 import { pluginRuleDtoOf, ruleDefinitionOf } from '../../modules/rules/rule.mapper';
 import { ensureRuleVersions } from '../../modules/rules/rule-trace.service';
-import type { ImportRuleHook } from '../import-orders/order-import.service';
+import type { ImportRuleHook, ImportRuleSession } from '../import-orders/order-import.service';
+import type { StatementQueue } from '../../db/sql-statements';
 import { RuleChangeWriter, type OrderOutcome, type RunEvaluation } from './apply-rule-changes';
 import { loadRuleFacts, RULES_IN_PROGRESS, type LoadedOrder } from './rule-facts';
 
@@ -26,8 +28,6 @@ const RULE_PART = 50;
 /** Orders evaluated between two looks at the connection (a statement's answer lets the next one go). */
 const ORDERS_BETWEEN_ANSWERS = 5;
 const letAnswersIn = () => new Promise((resolve) => setImmediate(resolve));
-/** How long the import trusts what it knows of a store's rules. */
-const TRIGGER_CACHE_MS = 2000;
 /** An order waits in 15 this long before the sweep assumes its import's run was lost. */
 export const HELD_GRACE_MS = 30_000;
 const NOTHING_FIRED: ReadonlySet<number> = new Set();
@@ -57,7 +57,7 @@ export interface RuleRunner extends ImportRuleHook {
   runOnOrders(input: RunOnOrdersInput): Promise<RunOnOrdersOutcome>;
   /** The store's active rules, priority order; only those listening to `trigger` when it is an event. */
   activeRules(storeId: number, trigger: RuleRunTrigger): Promise<RuleDefinition[]>;
-  /** Re-runs the import's rules for orders left waiting in 15 (a crash between commit and run). */
+  /** Runs the import's rules for orders left waiting in 15 (by a version that ran them after its commit). */
   releaseHeld(options?: { olderThanMs?: number }): Promise<number>;
   /** Runs a queued `rule_runs` row to its end (the `rules.run` job). */
   processRun(runId: number): Promise<RuleRunDto | null>;
@@ -86,10 +86,41 @@ export function toRuleRunDto(row: RuleRun): RuleRunDto {
   };
 }
 
+/** One set of rules run on an order: the store's, or a plugin's. */
+interface RuleSet {
+  definitions: readonly RuleDefinition[];
+  kind: RunEvaluation['kind'];
+  nameOf: (evaluation: RunEvaluation['evaluation']) => string;
+  pluginId: number | null;
+  /** The set's rules that fired on the order for this trigger before: passed over. */
+  firedBefore: ReadonlySet<number>;
+}
+
+/**
+ * Runs the sets on an order one after the other (the store's rules, then a plugin's): each sees
+ * what the one before it made of the order.
+ */
+function evaluateSets(
+  facts: RuleOrderFacts,
+  sets: readonly RuleSet[],
+  trigger: RuleRunTrigger,
+): Omit<OrderOutcome, 'loaded'> {
+  const evaluations: RunEvaluation[] = [];
+  const fired: OrderOutcome['fired'] = [];
+  let after = facts;
+  for (const set of sets) {
+    const result = evaluateRules(after, set.definitions, { trigger, firedBefore: set.firedBefore });
+    after = result.after;
+    for (const evaluation of result.evaluations)
+      evaluations.push({ evaluation, kind: set.kind, name: set.nameOf(evaluation), pluginId: set.pluginId });
+    for (const ruleId of result.fired) fired.push({ kind: set.kind, ruleId });
+  }
+  return { after, evaluations, fired };
+}
+
 export function createRuleRunner(core: CoreServices, catalogue: CatalogueServices): RuleRunner {
   const { sequelize, models } = core;
   const write = createCatalogueWrite(sequelize);
-  const triggerCache = new Map<number, { at: number; triggers: Promise<Set<string>> }>();
 
   async function activeRules(storeId: number, trigger: RuleRunTrigger): Promise<RuleDefinition[]> {
     const rows = await models.RuleEngine.findAll({
@@ -151,43 +182,26 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
         const firedOf = (orderId: number, kind: string) =>
           firedBefore.get(`${orderId}|${kind}`) ?? NOTHING_FIRED;
         const evaluate = (order: LoadedOrder): OrderOutcome => {
-          const evaluations: RunEvaluation[] = [];
-          const fired: OrderOutcome['fired'] = [];
-          let after = order.facts;
-          // The store's rules, then (sending to a plugin) that plugin's: each set sees what the one
-          // before it made of the order, and passes over its own rules that fired here before.
-          const applySet = (
-            definitions: readonly RuleDefinition[],
-            kind: RunEvaluation['kind'],
-            nameOf: (evaluation: RunEvaluation['evaluation']) => string,
-            pluginId: number | null,
-          ) => {
-            const result = evaluateRules(after, definitions, {
-              trigger,
-              firedBefore: firedOf(order.facts.order_id, kind),
-            });
-            after = result.after;
-            for (const evaluation of result.evaluations)
-              evaluations.push({ evaluation, kind, name: nameOf(evaluation), pluginId });
-            for (const ruleId of result.fired) fired.push({ kind, ruleId });
-          };
+          const sets: RuleSet[] = [];
           if (rules.length > 0)
-            applySet(
-              rules,
-              'rule',
-              (evaluation) => ruleNames.get(evaluation.rule_id) ?? evaluation.rule_name,
-              null,
-            );
+            sets.push({
+              definitions: rules,
+              kind: 'rule',
+              nameOf: (evaluation) => ruleNames.get(evaluation.rule_id) ?? evaluation.rule_name,
+              pluginId: null,
+              firedBefore: firedOf(order.facts.order_id, 'rule'),
+            });
           if (input.plugin && pluginDefinitions.length > 0) {
             const plugin = input.plugin;
-            applySet(
-              pluginDefinitions,
-              'plugin_rule',
-              (evaluation) => `${plugin.name}: ${evaluation.rule_name}`,
-              plugin.id,
-            );
+            sets.push({
+              definitions: pluginDefinitions,
+              kind: 'plugin_rule',
+              nameOf: (evaluation) => `${plugin.name}: ${evaluation.rule_name}`,
+              pluginId: plugin.id,
+              firedBefore: firedOf(order.facts.order_id, 'plugin_rule'),
+            });
           }
-          return { loaded: order, after, evaluations, fired };
+          return { loaded: order, ...evaluateSets(order.facts, sets, trigger) };
         };
         const writer = new RuleChangeWriter(
           {
@@ -225,17 +239,71 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
     return outcome;
   }
 
-  const triggersOf = (storeId: number): Promise<Set<string>> => {
-    const cached = triggerCache.get(storeId);
-    if (cached && Date.now() - cached.at < TRIGGER_CACHE_MS) return cached.triggers;
-    const triggers = models.RuleEngine.findAll({
-      where: { store_id: storeId, is_active: true },
-      attributes: ['definition'],
-    }).then((rows) => new Set(rows.flatMap((row) => ruleDefinitionOf(row).trigger_events as string[])));
-    triggers.catch(() => triggerCache.delete(storeId));
-    triggerCache.set(storeId, { at: Date.now(), triggers });
-    return triggers;
-  };
+  /**
+   * A new order's "order imported" rules, run in the import's transaction on the order as the import
+   * builds it: the order is written with what they changed, then what they did is recorded.
+   */
+  function importSession(
+    storeId: number,
+    rules: readonly RuleDefinition[],
+    transaction: Transaction,
+    queue: StatementQueue,
+  ): ImportRuleSession {
+    const outcomes = new Map<string, { before: RuleOrderFacts } & Omit<OrderOutcome, 'loaded'>>();
+    const set: RuleSet = {
+      definitions: rules,
+      kind: 'rule',
+      nameOf: (evaluation) => evaluation.rule_name,
+      pluginId: null,
+      // A new order: no rule fired on it before.
+      firedBefore: NOTHING_FIRED,
+    };
+    return {
+      run(remoteId, facts) {
+        const outcome = evaluateSets(facts, [set], 'order_imported');
+        outcomes.set(remoteId, { before: facts, ...outcome });
+        return outcome.after;
+      },
+      record(ids, owner) {
+        const recorded: OrderOutcome[] = [];
+        for (const [remoteId, { before, after, evaluations, fired }] of outcomes) {
+          const orderId = ids.get(remoteId);
+          if (orderId === undefined) continue;
+          recorded.push({
+            loaded: {
+              facts: { ...before, order_id: orderId },
+              companyId: owner.companyId,
+              channelId: owner.channelId,
+              status: null,
+              storedSyncStatus: before.sync_status,
+              heldSyncStatus: null,
+              hasChannelFields: true,
+              deductStock: false,
+              lines: [],
+            },
+            after: { ...after, order_id: orderId },
+            evaluations,
+            fired,
+          });
+        }
+        const writer = new RuleChangeWriter(
+          {
+            sequelize,
+            models,
+            stock: catalogue.stock,
+            storeId,
+            trigger: 'order_imported',
+            runId: null,
+            releaseHeld: false,
+            recordOnly: true,
+          },
+          transaction,
+          queue,
+        );
+        writer.add(recorded);
+      },
+    };
+  }
 
   async function releaseHeld(options: { olderThanMs?: number } = {}): Promise<number> {
     const before = new Date(Date.now() - (options.olderThanMs ?? HELD_GRACE_MS));
@@ -327,15 +395,22 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
     activeRules,
     releaseHeld,
     processRun,
-    async activeTriggers(storeId) {
-      const triggers = await triggersOf(storeId);
-      return { imported: triggers.has('order_imported'), updated: triggers.has('order_updated') };
+    async rulesForImport(storeId) {
+      // Read for every batch: a rule saved a moment ago applies to the next order imported.
+      const active = await activeRules(storeId, 'manual');
+      const imported = active.filter((rule) => rule.trigger_events.includes('order_imported'));
+      const onUpdated = active.some((rule) => rule.trigger_events.includes('order_updated'));
+      if (imported.length === 0) return { onUpdated, onImported: null };
+      // The traces name the versions evaluated: they must be readable.
+      await ensureRuleVersions(models, imported);
+      return {
+        onUpdated,
+        onImported: (transaction, queue) => importSession(storeId, imported, transaction, queue),
+      };
     },
-    async afterImport(storeId, orders) {
-      if (orders.held.length > 0)
-        await runOnOrders({ storeId, orderIds: orders.held, trigger: 'order_imported' });
-      if (orders.changed.length > 0)
-        await runOnOrders({ storeId, orderIds: orders.changed, trigger: 'order_updated' });
+    async afterImport(storeId, changedOrderIds) {
+      if (changedOrderIds.length > 0)
+        await runOnOrders({ storeId, orderIds: changedOrderIds, trigger: 'order_updated' });
     },
   };
 }

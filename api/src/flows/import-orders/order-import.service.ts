@@ -2,7 +2,13 @@ import { moveOrderStatusCounts } from '../../modules/orders/order-status-counts'
 import { ACTIVITY_COLUMNS } from '../../modules/activities/activity-columns';
 import { ORDER_SUBJECT } from '../../modules/orders/order-subject';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { rooms, type NormalisedOrder, type OrderImportResult, type Publish } from '@syncdesk/contracts';
+import {
+  rooms,
+  type NormalisedOrder,
+  type OrderImportResult,
+  type Publish,
+  type RuleOrderFacts,
+} from '@syncdesk/contracts';
 import type { Models } from '../../db/models';
 import { createCatalogueWrite, type CatalogueWrite } from '../../modules/products/catalogue-writes';
 import type { StockEngine } from '../../modules/products/stock.service';
@@ -81,14 +87,34 @@ export interface OrderImportOptions {
 }
 
 /**
+ * A store's "order imported" rules in one import transaction. They run on each new order as the
+ * import builds it, so the order is written once, with what they changed (no second write, no wait
+ * in "rule engine in progress"), and what they did is recorded in the same transaction: an order
+ * is never stored without its rules having run.
+ */
+export interface ImportRuleSession {
+  /** What the rules make of a new order (its id not known yet), kept under its remote id. */
+  run(remoteId: string, facts: RuleOrderFacts): RuleOrderFacts;
+  /** Sends the rules' firings, logs, traces and activities once the orders have their ids. */
+  record(ids: ReadonlyMap<string, number>, owner: { companyId: number; channelId: number }): void;
+}
+
+export interface ImportRules {
+  /** Some active rule listens to "order changed by its channel" (run on changed orders after the commit). */
+  onUpdated: boolean;
+  /** The store's "order imported" rules for one transaction; null when it has none. */
+  onImported: ((transaction: Transaction, queue: StatementQueue) => ImportRuleSession) | null;
+}
+
+/**
  * The rule engine as the import sees it (flows/apply-rules implements it; passed lazily, so the
- * import does not depend on it). Holding costs nothing when the store has no rules for the trigger.
+ * import does not depend on it). A store without rules costs one read per batch.
  */
 export interface ImportRuleHook {
-  /** Which import triggers the store's active rules listen to (cached briefly). */
-  activeTriggers(storeId: number): Promise<{ imported: boolean; updated: boolean }>;
-  /** After the batch committed: the import's rules for the held new orders, the update rules for the changed ones. */
-  afterImport(storeId: number, orders: { held: number[]; changed: number[] }): Promise<void>;
+  /** The store's active rules for an import, read for each batch. */
+  rulesForImport(storeId: number): Promise<ImportRules>;
+  /** After the batch committed: the "order changed by its channel" rules on the changed orders. */
+  afterImport(storeId: number, changedOrderIds: number[]): Promise<void>;
 }
 
 export interface OrderImportService {
@@ -101,12 +127,48 @@ export interface OrderImportService {
   importBatch(channelId: number, orders: unknown[], options?: OrderImportOptions): Promise<OrderImportResult>;
 }
 
-/** A line as the channel sent it, asking for `multiplier` times its units (its total price as sold). */
-function multipliedLine(line: NormalisedOrder['lines'][number], multiplier: number) {
-  const total =
-    line.total_price ??
-    (line.price === null ? null : (Math.round(Number(line.price) * 100 * line.quantity) / 100).toFixed(2));
-  return { ...line, quantity: line.quantity * multiplier, total_price: total };
+/** What a new order is to its "order imported" rules, as the import built it (its id not known yet). */
+function ruleFactsOf(entry: Prepared, channelName: string): RuleOrderFacts {
+  const { order, row } = entry;
+  return {
+    order_id: 0,
+    order_number: String(row.order_number),
+    channel_name: channelName,
+    shipping_method: order.shipping_method,
+    shipping_country: (row.shipping_country as string | null) ?? null,
+    invoice_country: (row.invoice_country as string | null) ?? null,
+    tags: [...order.tags],
+    order_type: order.order_type,
+    sync_status: Number(row.sync_status),
+    lines: order.lines.map((line, index) => ({
+      id: index + 1,
+      sku: line.sku,
+      channel_quantity: line.quantity,
+      multiplier: 1,
+    })),
+  };
+}
+
+/**
+ * Writes what the rules made of a new order into its row. The first change to a rule-owned field
+ * keeps what the channel had sent (`channel_fields`), so the channel sending the order again does
+ * not undo the rules (keepRuleChanges). Answers each line's multiplier when a rule multiplied one.
+ */
+function applyImportRules(entry: Prepared, before: RuleOrderFacts, after: RuleOrderFacts): number[] | null {
+  const { row, order } = entry;
+  const tagsChanged =
+    before.tags.length !== after.tags.length || before.tags.some((tag, index) => tag !== after.tags[index]);
+  if (tagsChanged) row.tags = JSON.stringify(after.tags);
+  row.shipping_method = after.shipping_method;
+  row.order_type = after.order_type;
+  row.sync_status = after.sync_status;
+  if (tagsChanged || before.shipping_method !== after.shipping_method || before.order_type !== after.order_type)
+    row.channel_fields = JSON.stringify({
+      tags: order.tags,
+      shipping_method: order.shipping_method,
+      order_type: order.order_type,
+    });
+  return after.lines.some((line) => line.multiplier !== 1) ? after.lines.map((line) => line.multiplier) : null;
 }
 
 /** What the database answers for each written order. */
@@ -123,6 +185,8 @@ interface Prepared {
   customerKey: string | null;
   /** The stored customer, kept when nothing about the customer changed. */
   customerId?: number;
+  /** Per line, the multiplier a rule set on a new order. */
+  ruleMultipliers?: number[] | null;
 }
 
 const CUSTOMER_FIELDS: OrderColumn[] = [
@@ -343,7 +407,7 @@ export function createOrderImportService(deps: {
       if (remoteIds.length === 0) return result;
       const returning = await canReturn();
       const ruleHook = deps.rules?.();
-      const ruleTriggers = ruleHook ? await ruleHook.activeTriggers(storeId) : null;
+      const rules = ruleHook ? await ruleHook.rulesForImport(storeId) : null;
       const skus = [
         ...new Set(
           [...prepared.values()].flatMap((entry) =>
@@ -354,6 +418,7 @@ export function createOrderImportService(deps: {
 
       const outcome = await write(async (transaction: Transaction) => {
         const queue = new StatementQueue(sequelize, transaction, dialect.mysql);
+        const ruleSession = rules?.onImported?.(transaction, queue) ?? null;
         const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
         const sourceName = (options.source ?? channel.name).slice(0, 120);
         const via = (options.via ?? 'import').slice(0, 20);
@@ -412,11 +477,14 @@ export function createOrderImportService(deps: {
           }
           entry.row.sync_status = syncStatusOf(before, entry.order.status, settings);
           if (before) keepRuleChanges(before, entry.row, entry.order);
-          // A new order waits in "rule engine in progress" until the import's rules ran (after the
-          // commit); the status it would have had is kept for the runner to start from.
-          if (!before && ruleTriggers?.imported) {
-            entry.row.held_sync_status = entry.row.sync_status;
-            entry.row.sync_status = SYNC.rulesInProgress;
+          // A new order: the import's rules run now, and it is written with what they changed.
+          if (!before && ruleSession) {
+            const facts = ruleFactsOf(entry, channel.name);
+            entry.ruleMultipliers = applyImportRules(
+              entry,
+              facts,
+              ruleSession.run(entry.order.remote_id, facts),
+            );
           }
           if (before) count(before.sync_status, before.status, -1);
           count(entry.row.sync_status, entry.row.status, 1);
@@ -487,19 +555,15 @@ export function createOrderImportService(deps: {
           const newLines: LineRow[] = [];
           let multiplied = false;
           for (const [index, line] of entry.order.lines.entries()) {
-            // A rule's multiplier stays: the line asks for the channel's quantity × it (its total as sold).
-            const multiplier = Number(
-              previousByKey.get(orderLineKey(channelId, remoteId, line.remote_id ?? `#${index + 1}`))
-                ?.quantity_multiplier ?? 1,
-            );
-            const built = buildLine(
-              multiplier > 1 ? multipliedLine(line, multiplier) : line,
-              index,
-              channelId,
-              remoteId,
-              matches,
-              now,
-            );
+            // A rule's multiplier (set now on a new order, or before): the line asks for the
+            // channel's quantity × it, its total as sold.
+            const multiplier = before
+              ? Number(
+                  previousByKey.get(orderLineKey(channelId, remoteId, line.remote_id ?? `#${index + 1}`))
+                    ?.quantity_multiplier ?? 1,
+                )
+              : (entry.ruleMultipliers?.[index] ?? 1);
+            const built = buildLine(line, index, channelId, remoteId, matches, now, multiplier);
             if (multiplier > 1) multiplied = true;
             const lineKey = built.row.line_key as string;
             wanted.set(lineKey, built.parts);
@@ -643,6 +707,7 @@ export function createOrderImportService(deps: {
               .join(', ')}`,
           );
         }
+        ruleSession?.record(ids, { companyId, channelId });
 
         // Customers whose orders moved to another customer or to another date are recounted.
         const recount = new Set<number>();
@@ -671,17 +736,14 @@ export function createOrderImportService(deps: {
           await settle(error);
         }
         await queue.flush();
-        const held: number[] = [];
         const changed: number[] = [];
         for (const entry of writes) {
           const id = ids.get(entry.order.remote_id);
-          if (id === undefined) continue;
-          const before = stored.get(entry.order.remote_id);
-          if (!before && entry.row.sync_status === SYNC.rulesInProgress) held.push(id);
-          else if (before && ruleTriggers?.updated && entry.row.sync_status !== SYNC.rulesInProgress)
-            changed.push(id);
+          // An order still waiting for its import rules (left by an earlier version) is the sweep's.
+          if (id !== undefined && rules?.onUpdated && stored.has(entry.order.remote_id))
+            if (entry.row.sync_status !== SYNC.rulesInProgress) changed.push(id);
         }
-        return { counts, orderIds: [...ids.values()], held, changed };
+        return { counts, orderIds: [...ids.values()], changed };
       });
 
       result.created = outcome.counts.created;
@@ -689,12 +751,9 @@ export function createOrderImportService(deps: {
       result.unchanged = outcome.counts.unchanged;
       result.failed += outcome.counts.failed;
       result.orderIds = outcome.orderIds;
-      if (ruleHook && (outcome.held.length > 0 || outcome.changed.length > 0)) {
-        // Committed already: a failure here leaves the held orders in 15, where the
-        // rules.release_held sweep runs their rules again (firings keep that idempotent).
-        await ruleHook
-          .afterImport(storeId, { held: outcome.held, changed: outcome.changed })
-          .catch(() => undefined);
+      if (ruleHook && outcome.changed.length > 0) {
+        // Committed already: the orders are stored whatever the update rules do.
+        await ruleHook.afterImport(storeId, outcome.changed).catch(() => undefined);
       }
       if (result.orderIds.length > 0) {
         deps.publish({

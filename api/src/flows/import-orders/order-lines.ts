@@ -93,6 +93,7 @@ export const LINE_COLUMNS = [
   'product_id',
   'title',
   'quantity',
+  'quantity_multiplier',
   'price',
   'tax_total',
   'discount_total',
@@ -107,8 +108,6 @@ export type LineRow = Record<LineColumn, SqlValue>;
 /** A stored line, as read back to compare (and to give stock back for lines that went). */
 export type StoredLine = Record<Exclude<LineColumn, 'created_at' | 'updated_at'>, unknown> & {
   id: number;
-  /** Set by a rule: the stored quantity is the channel's × this. */
-  quantity_multiplier?: unknown;
 };
 
 /** One stock part of a line: the product whose stock moves and by how many units. */
@@ -123,21 +122,27 @@ export interface BuiltLine {
   parts: LinePart[];
 }
 
-/** A line's row (its order id is filled in when written), matched to its product by SKU; a kit line carries its components. */
+/**
+ * A line's row (its order id is filled in when written), matched to its product by SKU; a kit line
+ * carries its components. A rule's `multiplier` makes it ask for the channel's quantity × it, its
+ * total staying the price as sold.
+ */
 export function buildLine(
-  line: NormalisedOrderLine,
+  sent: NormalisedOrderLine,
   index: number,
   channelId: number,
   orderRemoteId: string,
   matches: ProductMatches,
   now: Date,
+  multiplier = 1,
 ): BuiltLine {
-  const lineKey = orderLineKey(channelId, orderRemoteId, line.remote_id ?? `#${index + 1}`);
-  const product = line.sku ? matches.products.get(line.sku.toLowerCase()) : undefined;
+  const lineKey = orderLineKey(channelId, orderRemoteId, sent.remote_id ?? `#${index + 1}`);
+  const product = sent.sku ? matches.products.get(sent.sku.toLowerCase()) : undefined;
   const kit = product?.type === 'kit' ? (matches.components.get(product.id) ?? []) : null;
   const totalPrice =
-    line.total_price ??
-    (line.price === null ? null : (Math.round(Number(line.price) * 100 * line.quantity) / 100).toFixed(2));
+    sent.total_price ??
+    (sent.price === null ? null : (Math.round(Number(sent.price) * 100 * sent.quantity) / 100).toFixed(2));
+  const line = multiplier === 1 ? sent : { ...sent, quantity: sent.quantity * multiplier };
   const parts: LinePart[] = !product
     ? []
     : kit
@@ -156,6 +161,7 @@ export function buildLine(
       product_id: product?.id ?? null,
       title: line.title,
       quantity: line.quantity,
+      quantity_multiplier: multiplier,
       price: line.price,
       tax_total: line.tax_total,
       discount_total: line.discount_total,
@@ -201,7 +207,7 @@ export function readLines(
   orderIds: number[],
 ): Promise<StoredLine[]> {
   return queue.rows<StoredLine>(
-    `SELECT id, order_id, quantity_multiplier, ${COMPARED.join(', ')} FROM order_items WHERE order_id IN (${inList(dialect, orderIds)}) ORDER BY id`,
+    `SELECT id, order_id, ${COMPARED.join(', ')} FROM order_items WHERE order_id IN (${inList(dialect, orderIds)}) ORDER BY id`,
   );
 }
 

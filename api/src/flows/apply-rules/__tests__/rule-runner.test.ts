@@ -17,6 +17,7 @@ import { orderOf, productIn, quantityOf } from '../../../modules/orders/__tests_
 import { createOrderImportService } from '../../import-orders/order-import.service';
 import { sendOrdersToPlugin } from '../../plugin-updates/send-orders-to-plugin.flow';
 import { RULES_APPLIED_EVENT } from '../apply-rule-changes';
+import { addStatusMove, moveOrderStatusCounts } from '../../../modules/orders/order-status-counts';
 
 const PENDING = 0;
 const ON_HOLD = 3;
@@ -212,8 +213,8 @@ describe('rule runner (sqlite)', () => {
     expect(await models.RuleEngineLog.count({ where: { order_id: stored.id } })).toBe(1);
   });
 
-  it('holds a new order in 15 until its rules ran; an on-hold rule leaves it on hold, counters right; the sweep releases', async () => {
-    const { models, ruleRunner } = world.server.services;
+  it("runs the import's rules as it stores a new order: an on-hold rule stores it on hold, never in 15; the sweep releases an order an earlier version left waiting", async () => {
+    const { models, ruleRunner, sequelize } = world.server.services;
     const channel = await salesChannel(world);
     await ruleOf(
       'Hold DE',
@@ -223,28 +224,36 @@ describe('rule runner (sqlite)', () => {
 
     const stored = await importOne(channel, germanOrder(`H-${++sequence}`));
     expect([stored.sync_status, stored.held_sync_status]).toEqual([ON_HOLD, null]);
+    // Written once, on hold from the start: its activity says it was created on hold.
+    const created = await activitiesOf(world, stored.id, 'order.created');
+    expect(created.map((row) => (row.new_values as { sync_status: number }).sync_status)).toEqual([ON_HOLD]);
+    let counts = await countersAndReality(world, world.store.id);
+    expect(counts.counters).toEqual(counts.reality);
 
-    // The runner's run lost (a crash after the commit): the order waits in 15, counted there.
-    const importer = createOrderImportService({
-      sequelize: world.server.services.sequelize,
+    // An order an earlier version stored waiting in 15 for rules it ran after its commit, and lost.
+    const lost = germanOrder(`L-${++sequence}`);
+    const plain = createOrderImportService({
+      sequelize,
       models,
       publish: () => undefined,
       stock: world.server.services.stock,
-      rules: () => ({
-        activeTriggers: (id) => ruleRunner.activeTriggers(id),
-        afterImport: async () => undefined,
-      }),
     });
-    const lost = germanOrder(`L-${++sequence}`);
-    await importer.importBatch(channel.id, [lost]);
+    await plain.importBatch(channel.id, [lost]);
     const waiting = (await models.Order.findOne({
       where: { channel_id: channel.id, remote_id: lost.remote_id },
     }))!;
-    expect([waiting.sync_status, waiting.held_sync_status]).toEqual([WAITING, PENDING]);
-    let counts = await countersAndReality(world, world.store.id);
-    expect(counts.counters).toEqual(counts.reality);
-    // A re-import of the waiting order, changed, keeps it waiting.
-    await importer.importBatch(channel.id, [{ ...lost, total: '99.00' }]);
+    await sequelize.transaction(async (transaction) => {
+      await waiting.update({ sync_status: WAITING, held_sync_status: PENDING }, { transaction });
+      const deltas = new Map<string, number>();
+      addStatusMove(
+        deltas,
+        { sync_status: PENDING, status: waiting.status },
+        { sync_status: WAITING, status: waiting.status },
+      );
+      await moveOrderStatusCounts(sequelize, world.store.id, deltas, transaction);
+    });
+    // A re-import of the waiting order, changed, keeps it waiting (its import rules are the sweep's).
+    await world.server.services.orderImport.importBatch(channel.id, [{ ...lost, total: '99.00' }]);
     expect((await models.Order.findByPk(waiting.id))!.sync_status).toBe(WAITING);
 
     expect(await ruleRunner.releaseHeld({ olderThanMs: -1000 })).toBeGreaterThanOrEqual(1);

@@ -34,7 +34,7 @@ describe('rules jobs', () => {
   });
 
   it('releases orders left waiting for their import rules, then runs a queued run once', async () => {
-    const { models, ruleRunner } = server.services;
+    const { models } = server.services;
     const store = alpha.stores[0]!;
     const rule = await models.RuleEngine.create({
       company_id: store.company_id,
@@ -58,16 +58,12 @@ describe('rules jobs', () => {
       created_by: null,
     });
     const channel = await insertChannelRow(server.services, store, { name: 'Shop' });
-    // An import whose rules never ran (the process died after its commit).
+    // An order an earlier version stored waiting in 15 for rules it ran after its commit (it died first).
     const importer = createOrderImportService({
       sequelize: server.services.sequelize,
       models,
       publish: () => undefined,
       stock: server.services.stock,
-      rules: () => ({
-        activeTriggers: (id) => ruleRunner.activeTriggers(id),
-        afterImport: async () => undefined,
-      }),
     });
     const result = await importer.importBatch(channel.id, [
       {
@@ -81,6 +77,10 @@ describe('rules jobs', () => {
         lines: [{ remote_id: 'L1', sku: 'MUG', title: 'Mug', quantity: 1, price: '10.00' }],
       },
     ]);
+    await models.Order.update(
+      { sync_status: 15, held_sync_status: 0 },
+      { where: { id: result.orderIds[0]! } },
+    );
     const orderId = result.orderIds[0]!;
     expect((await models.Order.findByPk(orderId))!.sync_status).toBe(15);
     // Younger than the grace period: left alone (its import may still be running its rules).
