@@ -9,8 +9,6 @@
  * Run with `npm run bench:orders` (part of `npm run bench`). Target: ≥ 5,000 orders/s fresh.
  */
 import { randomUUID } from 'node:crypto';
-import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { NormalisedOrderInput } from '@syncdesk/contracts';
 import { migrate } from '../src/db/migrate';
@@ -18,6 +16,7 @@ import { createCompany } from '../src/testing/identity-fixtures';
 import { insertChannelRow } from '../src/testing/channel-fixtures';
 import { createTestDatabase } from '../src/testing/test-database';
 import { benchServices } from './bench-services';
+import { databaseCpuMs } from './database-cpu';
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
 const BATCH_SIZE = 500;
@@ -78,23 +77,6 @@ function order(index: number, changed: boolean, buyer = 'c0-'): NormalisedOrderI
       };
     }),
   };
-}
-
-/** The local MariaDB/MySQL server's CPU time in ms (Linux, same machine), or null when it cannot be read. */
-function databaseCpuMs(): number | null {
-  try {
-    const pid = execSync('pidof mariadbd || pidof mysqld', {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    })
-      .trim()
-      .split(/\s+/)[0];
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime (fields 14 and 15 of stat, counted after the command) in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 async function main(): Promise<void> {

@@ -33,6 +33,13 @@ export interface EvaluateOptions {
   trigger: RuleRunTrigger;
   /** Ids of the rules that fired on this order for this trigger before: passed over, noted as skipped. */
   firedBefore?: ReadonlySet<number>;
+  /**
+   * 'matched': `evaluations` holds only the rules that matched (skipped and unmatched ones left
+   * out), and a rule that does not match is decided without writing its trace. For a writer that
+   * keeps the facts and the rule versions and makes the full evaluations again when they are read
+   * (the import: 100 rules on every order). `after`, `fired` and `changed` are the same either way.
+   */
+  detail?: 'all' | 'matched';
 }
 
 /** Makes a missing `case` a compile error; reaching it at run time means a value the types ruled out. */
@@ -167,7 +174,8 @@ function numberHolds(actual: number, operator: RuleOperator, value: string | nul
 // imported order, and a closure per call (named, under tsx/esbuild's keepNames) was most of its time.
 function someEqual(subject: Extract<Subject, { kind: 'texts' }>, needle: string): boolean {
   const values = subject.exact ? subject.values : foldedValues(subject);
-  for (const text of values) if (!isBlank(text) && text === needle) return true;
+  // Compared first: blank values are rare, the check allocates.
+  for (const text of values) if (text === needle && !isBlank(text)) return true;
   return false;
 }
 
@@ -176,6 +184,19 @@ function someContain(subject: Extract<Subject, { kind: 'texts' }>, needle: strin
   const values = subject.exact ? subject.values : foldedValues(subject);
   for (const text of values) if (!isBlank(text) && text!.includes(needle)) return true;
   return false;
+}
+
+/** Rule values folded once: a rule's value is compared with every order's. */
+const foldedNeedles = new Map<string, string>();
+function foldedNeedle(value: string): string {
+  let folded = foldedNeedles.get(value);
+  if (folded === undefined) {
+    // Rule values are few; a runaway set of them (values from anywhere) starts over.
+    if (foldedNeedles.size > 10_000) foldedNeedles.clear();
+    folded = fold(value);
+    foldedNeedles.set(value, folded);
+  }
+  return folded;
 }
 
 /** The subject's texts folded (trimmed, lower case), once per subject rather than once per rule. */
@@ -190,7 +211,7 @@ function textsHold(
   value: string | null,
 ) {
   const { values, exact } = subject;
-  const needle = exact ? (value ?? '') : fold(value ?? '');
+  const needle = exact ? (value ?? '') : foldedNeedle(value ?? '');
   switch (operator) {
     case 'is':
     case 'equals':
@@ -224,23 +245,51 @@ interface WorkingOrder {
   subjects: Map<RuleConditionField, Subject>;
 }
 
-function checkCondition(order: WorkingOrder, condition: RuleCondition): ConditionTrace {
-  const { field, operator, value } = condition;
+function subjectFor(order: WorkingOrder, field: RuleConditionField): Subject {
   let subject = order.subjects.get(field);
   if (!subject) {
     subject = subjectOf(order.facts, field);
     order.subjects.set(field, subject);
   }
-  if (subject.kind === 'always') return { field, operator, value, actual: EVERY_ORDER_TEXT, held: true };
-  const actual = subject.kind === 'number' ? String(subject.value) : subject.actual;
+  return subject;
+}
+
+/** Whether a condition holds on the working facts: `checkCondition` without its trace. */
+function conditionHolds(order: WorkingOrder, condition: RuleCondition): boolean {
+  const { field, operator, value } = condition;
+  const subject = subjectFor(order, field);
+  if (subject.kind === 'always') return true;
   // An operator the field's type does not offer is refused at save; should one reach us, it never holds.
   const offered = operator !== null && OFFERED_OPERATORS.get(FIELD_TYPES.get(field) ?? 'none')?.has(operator);
-  if (!offered || operator === null) return { field, operator, value, actual, held: false };
-  const held =
-    subject.kind === 'number'
-      ? numberHolds(subject.value, operator, value)
-      : textsHold(subject, operator, value);
-  return { field, operator, value, actual, held };
+  if (!offered || operator === null) return false;
+  return subject.kind === 'number'
+    ? numberHolds(subject.value, operator, value)
+    : textsHold(subject, operator, value);
+}
+
+function checkCondition(order: WorkingOrder, condition: RuleCondition): ConditionTrace {
+  const { field, operator, value } = condition;
+  const subject = subjectFor(order, field);
+  if (subject.kind === 'always') return { field, operator, value, actual: EVERY_ORDER_TEXT, held: true };
+  const actual = subject.kind === 'number' ? String(subject.value) : subject.actual;
+  return { field, operator, value, actual, held: conditionHolds(order, condition) };
+}
+
+/** Whether a rule matches, decided as soon as it is known (no trace): the groups as `runRule` combines them. */
+function ruleMatches(order: WorkingOrder, rule: RuleDefinition): boolean {
+  const allGroups = rule.groups_match === 'all';
+  for (const group of rule.condition_groups) {
+    const allConditions = group.match === 'all';
+    let held = allConditions;
+    for (const condition of group.conditions) {
+      if (conditionHolds(order, condition) !== allConditions) {
+        held = !allConditions;
+        break;
+      }
+    }
+    if (held !== allGroups) return !allGroups;
+  }
+  return allGroups;
 }
 
 /** Whether all (or some) of the items held: a loop, as it runs for every rule on every order. */
@@ -374,6 +423,32 @@ function skippedEvaluation(rule: RuleDefinition): RuleEvaluation {
   };
 }
 
+/**
+ * An action changed the facts: the subjects it may have changed are worked out again when next
+ * asked for (the others stay: with 100 rules an order sees many changes, each rule after it many
+ * conditions).
+ */
+function forgetSubjectsOf(order: WorkingOrder, action: RuleAction['action']): void {
+  switch (action) {
+    case 'add_tag':
+      order.subjects.delete('order_tag');
+      return;
+    case 'set_shipping_method':
+      order.subjects.delete('shipping_method');
+      return;
+    case 'multiply_line_item_quantity':
+      order.subjects.delete('order_items_quantity_greater_than_1');
+      order.subjects.delete('total_quantity');
+      return;
+    case 'update_order_sync_status':
+    case 'set_order_type':
+      // No condition looks at the sync status or the order type.
+      return;
+    default:
+      return assertUnreachable(action);
+  }
+}
+
 /** Evaluates one rule on the working facts; when it matches, its actions change them in place. */
 function runRule(order: WorkingOrder, rule: RuleDefinition): RuleEvaluation {
   // Every condition is checked, even after the answer is known: the trace shows them all.
@@ -386,7 +461,7 @@ function runRule(order: WorkingOrder, rule: RuleDefinition): RuleEvaluation {
   if (matched)
     for (const action of rule.actions) {
       const applied = applyAction(order.facts, action, rule);
-      if (applied.changed) order.subjects.clear();
+      if (applied.changed) forgetSubjectsOf(order, action.action);
       actions.push(applied);
     }
   return {
@@ -413,6 +488,7 @@ export function evaluateRules(
   options: EvaluateOptions,
 ): RuleRunResult {
   const { trigger, firedBefore } = options;
+  const matchedOnly = options.detail === 'matched';
   const before = cloneFacts(order);
   const after = cloneFacts(order);
   const working: WorkingOrder = { facts: after, subjects: new Map() };
@@ -426,9 +502,10 @@ export function evaluateRules(
     if (seen.has(rule.id)) continue;
     seen.add(rule.id);
     if (firedBefore?.has(rule.id)) {
-      evaluations.push(skippedEvaluation(rule));
+      if (!matchedOnly) evaluations.push(skippedEvaluation(rule));
       continue;
     }
+    if (matchedOnly && !ruleMatches(working, rule)) continue;
     const evaluation = runRule(working, rule);
     evaluations.push(evaluation);
     if (!evaluation.matched) continue;

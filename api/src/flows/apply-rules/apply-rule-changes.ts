@@ -20,7 +20,7 @@ import {
   type SqlDialect,
   type SqlValue,
 } from '../../db/sql-statements';
-import { CompactTraceWriter } from '../../modules/rules/rule-trace.codec';
+import { FactsTraceWriter } from '../../modules/rules/rule-trace.codec';
 import type { LinePart } from '../import-orders/order-lines';
 import { RULES_IN_PROGRESS, type LoadedOrder } from './rule-facts';
 import { activitySentenceOf, logMessageOf } from './rule-messages';
@@ -43,6 +43,11 @@ export interface OrderOutcome {
   evaluations: RunEvaluation[];
   /** The rules whose actions ran: recorded in rule_firings so they never fire here again. */
   fired: { kind: 'rule' | 'plugin_rule'; ruleId: number }[];
+  /**
+   * The store rules evaluated, as the trace lists them (`FactsTraceWriter.entriesOf`), when
+   * `evaluations` holds only the rules that matched (the import's rules, evaluated 'matched').
+   */
+  traceEntries?: string;
 }
 
 export interface ApplyContext {
@@ -104,6 +109,8 @@ export class RuleChangeWriter {
     cancelled: boolean;
   }[] = [];
   private deductStock = false;
+  /** Writes the traces; the import's session asks it for the entries its rules make. */
+  readonly traces = new FactsTraceWriter();
 
   // The values every firing and log row of the transaction shares, and the texts they repeat
   // (rule names, messages), written as SQL once: a chunk writes thousands of these rows.
@@ -175,7 +182,7 @@ export class RuleChangeWriter {
     const traces: SqlValue[][] = [];
     const firings: string[] = [];
 
-    for (const { loaded, after, evaluations, fired } of outcomes) {
+    for (const { loaded, after, evaluations, fired, traceEntries } of outcomes) {
       const before = loaded.facts;
       const orderId = before.order_id;
       const orderLiteral = dialect.literal(orderId);
@@ -326,13 +333,11 @@ export class RuleChangeWriter {
         this.changedIds.push(orderId);
       }
 
-      if (evaluations.length === 0) continue;
-      const trace = new CompactTraceWriter();
+      if (evaluations.length === 0 && traceEntries === undefined) continue;
       // A log row is the order's part, the rule's part and what it did; the parts are written once.
       let orderPart: string | null = null;
       for (const entry of evaluations) {
         const { evaluation } = entry;
-        trace.add(entry.kind, evaluation);
         if (!evaluation.matched || evaluation.skipped) continue;
         orderPart ??=
           `(${dialect.literal(loaded.companyId)}, ${this.storeLiteral}, ` +
@@ -349,7 +354,9 @@ export class RuleChangeWriter {
         storeId,
         orderId,
         this.context.trigger,
-        trace.toJSON(),
+        traceEntries === undefined
+          ? this.traces.traceOf(before, evaluations)
+          : this.traces.traceWith(before, traceEntries),
         changed,
         this.context.runId,
         this.now,

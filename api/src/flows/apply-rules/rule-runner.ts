@@ -25,6 +25,8 @@ import { loadRuleFacts, RULES_IN_PROGRESS, type LoadedOrder } from './rule-facts
 export const RULE_CHUNK = 500;
 /** Orders evaluated and sent to the database at a time, inside a chunk's transaction. */
 const RULE_PART = 50;
+/** New orders whose import rules are recorded at a time (the database writes one part while the next is built). */
+const IMPORT_RECORD_PART = 125;
 /** Orders evaluated between two looks at the connection (a statement's answer lets the next one go). */
 const ORDERS_BETWEEN_ANSWERS = 5;
 const letAnswersIn = () => new Promise((resolve) => setImmediate(resolve));
@@ -104,12 +106,13 @@ function evaluateSets(
   facts: RuleOrderFacts,
   sets: readonly RuleSet[],
   trigger: RuleRunTrigger,
+  detail: 'all' | 'matched' = 'all',
 ): Omit<OrderOutcome, 'loaded'> {
   const evaluations: RunEvaluation[] = [];
   const fired: OrderOutcome['fired'] = [];
   let after = facts;
   for (const set of sets) {
-    const result = evaluateRules(after, set.definitions, { trigger, firedBefore: set.firedBefore });
+    const result = evaluateRules(after, set.definitions, { trigger, firedBefore: set.firedBefore, detail });
     after = result.after;
     for (const evaluation of result.evaluations)
       evaluations.push({ evaluation, kind: set.kind, name: set.nameOf(evaluation), pluginId: set.pluginId });
@@ -258,17 +261,36 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
       // A new order: no rule fired on it before.
       firedBefore: NOTHING_FIRED,
     };
+    const writer = new RuleChangeWriter(
+      {
+        sequelize,
+        models,
+        stock: catalogue.stock,
+        storeId,
+        trigger: 'order_imported',
+        runId: null,
+        releaseHeld: false,
+        recordOnly: true,
+      },
+      transaction,
+      queue,
+    );
+    // Every rule is evaluated on every new order: the trace lists them all, the same for each.
+    const traceEntries = writer.traces.entriesOf(rules);
     return {
       run(remoteId, facts) {
-        const outcome = evaluateSets(facts, [set], 'order_imported');
+        // Only the rules that matched are kept: the trace makes the others again when it is read.
+        const outcome = evaluateSets(facts, [set], 'order_imported', 'matched');
         outcomes.set(remoteId, { before: facts, ...outcome });
         return outcome.after;
       },
-      record(ids, owner) {
+      async record(orders, owner) {
         const recorded: OrderOutcome[] = [];
-        for (const [remoteId, { before, after, evaluations, fired }] of outcomes) {
-          const orderId = ids.get(remoteId);
-          if (orderId === undefined) continue;
+        for (const { remoteId, orderId } of orders) {
+          const outcome = outcomes.get(remoteId);
+          if (!outcome) continue;
+          outcomes.delete(remoteId);
+          const { before, after, evaluations, fired } = outcome;
           recorded.push({
             loaded: {
               facts: { ...before, order_id: orderId },
@@ -284,23 +306,13 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
             after: { ...after, order_id: orderId },
             evaluations,
             fired,
+            traceEntries,
           });
         }
-        const writer = new RuleChangeWriter(
-          {
-            sequelize,
-            models,
-            stock: catalogue.stock,
-            storeId,
-            trigger: 'order_imported',
-            runId: null,
-            releaseHeld: false,
-            recordOnly: true,
-          },
-          transaction,
-          queue,
-        );
-        writer.add(recorded);
+        for (let from = 0; from < recorded.length; from += IMPORT_RECORD_PART) {
+          writer.add(recorded.slice(from, from + IMPORT_RECORD_PART));
+          await letAnswersIn();
+        }
       },
     };
   }

@@ -67,6 +67,11 @@ export { orderLineKey } from './order-lines';
 
 /** Orders per multi-row statement (× ~33 columns: far below any placeholder or packet limit). */
 const ORDER_CHUNK = 500;
+/** New orders meeting their import rules between two looks at the connection. */
+const RULE_ORDERS_BETWEEN_ANSWERS = 10;
+/** Orders per part of a batch with import rules (each part's orders written while the next meet their rules). */
+const IMPORT_PART = 125;
+const letAnswersIn = () => new Promise((resolve) => setImmediate(resolve));
 
 export const ORDER_CREATED_EVENT = 'order.created';
 export const ORDER_UPDATED_EVENT = 'order.updated';
@@ -95,8 +100,11 @@ export interface OrderImportOptions {
 export interface ImportRuleSession {
   /** What the rules make of a new order (its id not known yet), kept under its remote id. */
   run(remoteId: string, facts: RuleOrderFacts): RuleOrderFacts;
-  /** Sends the rules' firings, logs, traces and activities once the orders have their ids. */
-  record(ids: ReadonlyMap<string, number>, owner: { companyId: number; channelId: number }): void;
+  /** Sends the rules' firings, logs, traces and activities of these orders, now they have their ids. */
+  record(
+    orders: readonly { remoteId: string; orderId: number }[],
+    owner: { companyId: number; channelId: number },
+  ): Promise<void>;
 }
 
 export interface ImportRules {
@@ -162,13 +170,19 @@ function applyImportRules(entry: Prepared, before: RuleOrderFacts, after: RuleOr
   row.shipping_method = after.shipping_method;
   row.order_type = after.order_type;
   row.sync_status = after.sync_status;
-  if (tagsChanged || before.shipping_method !== after.shipping_method || before.order_type !== after.order_type)
+  if (
+    tagsChanged ||
+    before.shipping_method !== after.shipping_method ||
+    before.order_type !== after.order_type
+  )
     row.channel_fields = JSON.stringify({
       tags: order.tags,
       shipping_method: order.shipping_method,
       order_type: order.order_type,
     });
-  return after.lines.some((line) => line.multiplier !== 1) ? after.lines.map((line) => line.multiplier) : null;
+  return after.lines.some((line) => line.multiplier !== 1)
+    ? after.lines.map((line) => line.multiplier)
+    : null;
 }
 
 /** What the database answers for each written order. */
@@ -477,18 +491,12 @@ export function createOrderImportService(deps: {
           }
           entry.row.sync_status = syncStatusOf(before, entry.order.status, settings);
           if (before) keepRuleChanges(before, entry.row, entry.order);
-          // A new order: the import's rules run now, and it is written with what they changed.
-          if (!before && ruleSession) {
-            const facts = ruleFactsOf(entry, channel.name);
-            entry.ruleMultipliers = applyImportRules(
-              entry,
-              facts,
-              ruleSession.run(entry.order.remote_id, facts),
-            );
-          }
+          writes.push(entry);
+          // A new order meets the import's rules (below, a part at a time), and is written with
+          // what they changed; it is counted then.
+          if (!before && ruleSession) continue;
           if (before) count(before.sync_status, before.status, -1);
           count(entry.row.sync_status, entry.row.status, 1);
-          writes.push(entry);
         }
 
         // 5. Changed orders: their lines as stored and the stock their lines took, read together.
@@ -540,13 +548,25 @@ export function createOrderImportService(deps: {
         }
         const ledger = await ledgerRead;
 
+        /** What one part of the batch writes once its orders have their ids. */
+        interface PartRows {
+          lineTuples: { remoteId: string; tuple: TupleWithHole }[];
+          activityTuples: { remoteId: string; tuple: TupleWithHole }[];
+          removedLines: number[];
+          /** New orders whose import rules ran: what they did is recorded with them. */
+          ruled: string[];
+        }
+        const emptyPart = (): PartRows => ({
+          lineTuples: [],
+          activityTuples: [],
+          removedLines: [],
+          ruled: [],
+        });
+
         // 6. Lines: matched to products by SKU (kits with their components); a changed order's
         // lines are compared with what is stored and only the different ones written.
-        const lineTuples: { remoteId: string; tuple: TupleWithHole }[] = [];
-        const activityTuples: { remoteId: string; tuple: TupleWithHole }[] = [];
-        const removedLines: number[] = [];
         const stockPlans: OrderStockPlan[] = [];
-        for (const entry of writes) {
+        const buildWrite = (entry: Prepared, part: PartRows) => {
           const remoteId = entry.order.remote_id;
           const before = stored.get(remoteId);
           const previous = before ? (oldLines.get(before.id) ?? []) : [];
@@ -570,10 +590,10 @@ export function createOrderImportService(deps: {
             newLines.push(built.row);
             const old = previousByKey.get(lineKey);
             if (!old || !sameLine(old, built.row))
-              lineTuples.push({ remoteId, tuple: lineTuple(dialect, built.row) });
+              part.lineTuples.push({ remoteId, tuple: lineTuple(dialect, built.row) });
           }
           for (const old of previous)
-            if (!wanted.has(String(old.line_key))) removedLines.push(Number(old.id));
+            if (!wanted.has(String(old.line_key))) part.removedLines.push(Number(old.id));
           // Set, not added to: the work may run again (a retried transaction).
           if (multiplied)
             entry.row.total_order_items = newLines.reduce((sum, row) => sum + Number(row.quantity), 0);
@@ -586,7 +606,7 @@ export function createOrderImportService(deps: {
 
           if (!before) {
             counts.created += 1;
-            activityTuples.push({
+            part.activityTuples.push({
               remoteId,
               tuple: activity(ORDER_CREATED_EVENT, null, {
                 order_number: entry.row.order_number,
@@ -596,7 +616,7 @@ export function createOrderImportService(deps: {
                 currency: entry.row.currency,
               }),
             });
-            continue;
+            return;
           }
           counts.updated += 1;
           const { oldValues, newValues } = orderChanges(before, entry.row);
@@ -618,96 +638,132 @@ export function createOrderImportService(deps: {
             }));
             newValues.lines = newLines.map((line) => ({ sku: line.product_sku, quantity: line.quantity }));
           }
-          activityTuples.push({ remoteId, tuple: activity(ORDER_UPDATED_EVENT, oldValues, newValues) });
-        }
-        for (const row of failedRows) {
-          counts.failed += 1;
-          activityTuples.push({
-            remoteId: row.remote_id as string,
-            tuple: activity(ORDER_IMPORT_FAILED_EVENT, null, { reason: row.failure_reason }),
-          });
-        }
-
-        const stockChanges = planStockChanges(storeId, settings.deductStock, stockPlans, ledger);
+          part.activityTuples.push({ remoteId, tuple: activity(ORDER_UPDATED_EVENT, oldValues, newValues) });
+        };
 
         // 7. Orders, then their lines and activities: each statement's text is written while the
         // one before runs, and the id it waits for (the customer's, a new order's) is added last.
-        // The stock engine starts now: its reads queue behind the customers, and it writes its
-        // ledger rows while the orders are written. Settled before the work ends, whatever happens.
-        const stockApplied =
-          stockChanges.length > 0
-            ? deps.stock.apply(null, storeId, stockChanges, { transaction })
-            : Promise.resolve([]);
-        stockApplied.catch(() => undefined);
+        // With import rules the batch goes in parts: the database writes one part's orders, lines
+        // and rule records while the next part's orders meet their rules. Everything sent is
+        // settled before the work ends, whatever happens.
+        let stockApplied: Promise<unknown> = Promise.resolve([]);
+        const written: Promise<void>[] = [];
         const settle = async (error: unknown): Promise<never> => {
-          await Promise.allSettled([stockApplied]);
+          await Promise.allSettled([stockApplied, ...written]);
           await queue.flush();
           throw error;
         };
-        const answers: Promise<OrderAnswer[]>[] = [];
-        if (failedRows.length > 0)
-          answers.push(
-            ...sendOrders(
-              queue,
-              failedRows.map((row) => orderTuple(row).fill(dialect, null)),
-              FAILED_UPDATES,
-              returning,
-            ),
-          );
-        const writeTuples = writes.map((entry) => orderTuple(entry.row));
-        const customerIds = await customersAnswer.catch(settle);
-        if (writes.length > 0)
-          answers.push(
-            ...sendOrders(
-              queue,
-              writes.map((entry, index) => {
-                const customerId =
-                  entry.customerId ??
-                  (entry.customerKey === null ? null : (customerIds.get(entry.customerKey) ?? null));
-                entry.row.customer_id = customerId;
-                return writeTuples[index]!.fill(dialect, customerId);
-              }),
-              ORDER_UPDATES,
-              returning,
-            ),
-          );
-        if (!returning) {
-          answers.push(
-            ...selectOrders(queue, channelId, [
-              ...failedRows.map((row) => row.remote_id as string),
-              ...writes.map((entry) => entry.order.remote_id),
-            ]),
-          );
-        }
-
-        // The orders' ids: what the lines and activities wait for, and what the result names.
         const ids = new Map<string, number>();
         const answered: OrderAnswer[] = [];
-        try {
-          for (const answer of answers) {
-            for (const row of await answer) {
-              ids.set(row.remote_id, Number(row.id));
-              answered.push(row);
+        /** Sends a part's orders; once they have their ids, its lines, activities and rule records. */
+        const writePart = (rows: OrderRow[], updates: OrderColumn[], part: PartRows) => {
+          const answers = sendOrders(
+            queue,
+            rows.map((row) => orderTuple(row).fill(dialect, row.customer_id)),
+            updates,
+            returning,
+          );
+          if (!returning)
+            answers.push(
+              ...selectOrders(
+                queue,
+                channelId,
+                rows.map((row) => row.remote_id as string),
+              ),
+            );
+          const done = (async () => {
+            for (const answer of answers) {
+              for (const row of await answer) {
+                ids.set(row.remote_id, Number(row.id));
+                answered.push(row);
+              }
             }
+            if (part.removedLines.length > 0) sendLineRemovals(queue, dialect, part.removedLines);
+            if (part.lineTuples.length > 0)
+              sendLines(
+                queue,
+                dialect,
+                part.lineTuples.map((line) => line.tuple.fill(dialect, ids.get(line.remoteId)!)),
+              );
+            for (const rows of chunksOf(part.activityTuples, 1000)) {
+              queue.send(
+                `INSERT INTO activities (${ACTIVITY_COLUMNS.join(', ')}) VALUES ${rows
+                  .map((row) => row.tuple.fill(dialect, ids.get(row.remoteId)!))
+                  .join(', ')}`,
+              );
+            }
+            if (ruleSession && part.ruled.length > 0)
+              await ruleSession.record(
+                part.ruled.map((remoteId) => ({ remoteId, orderId: ids.get(remoteId)! })),
+                { companyId, channelId },
+              );
+          })();
+          done.catch(() => undefined); // awaited below
+          written.push(done);
+        };
+
+        if (failedRows.length > 0) {
+          const part = emptyPart();
+          for (const row of failedRows) {
+            counts.failed += 1;
+            part.activityTuples.push({
+              remoteId: row.remote_id as string,
+              tuple: activity(ORDER_IMPORT_FAILED_EVENT, null, { reason: row.failure_reason }),
+            });
           }
+          writePart(failedRows, FAILED_UPDATES, part);
+        }
+        let customerIds: Map<string, number> | null = null;
+        const partSize = ruleSession ? IMPORT_PART : Math.max(1, writes.length);
+        // Every new order meets its rules and every line is built first, so the stock engine
+        // starts early (its reads and ledger rows go while the orders are written); then the
+        // orders go in parts, each part's lines, activities and rule records sent once its orders
+        // have their ids (the database writes one part while the next part's records are built).
+        const parts: { entries: Prepared[]; rows: PartRows }[] = [];
+        for (let from = 0; from < writes.length; from += partSize) {
+          const entries = writes.slice(from, from + partSize);
+          const part = emptyPart();
+          for (const [index, entry] of entries.entries()) {
+            if (ruleSession && !stored.has(entry.order.remote_id)) {
+              const facts = ruleFactsOf(entry, channel.name);
+              entry.ruleMultipliers = applyImportRules(
+                entry,
+                facts,
+                ruleSession.run(entry.order.remote_id, facts),
+              );
+              count(entry.row.sync_status, entry.row.status, 1);
+              part.ruled.push(entry.order.remote_id);
+              // The customers' answer comes in meanwhile.
+              if (index % RULE_ORDERS_BETWEEN_ANSWERS === RULE_ORDERS_BETWEEN_ANSWERS - 1)
+                await letAnswersIn();
+            }
+            buildWrite(entry, part);
+          }
+          parts.push({ entries, rows: part });
+        }
+        const stockChanges = planStockChanges(storeId, settings.deductStock, stockPlans, ledger);
+        if (stockChanges.length > 0) {
+          stockApplied = deps.stock.apply(null, storeId, stockChanges, { transaction });
+          stockApplied.catch(() => undefined);
+        }
+        for (const { entries, rows } of parts) {
+          customerIds ??= await customersAnswer.catch(settle);
+          for (const entry of entries) {
+            entry.row.customer_id =
+              entry.customerId ??
+              (entry.customerKey === null ? null : (customerIds.get(entry.customerKey) ?? null));
+          }
+          writePart(
+            entries.map((entry) => entry.row),
+            ORDER_UPDATES,
+            rows,
+          );
+        }
+        try {
+          await Promise.all(written);
         } catch (error) {
           await settle(error);
         }
-        if (removedLines.length > 0) sendLineRemovals(queue, dialect, removedLines);
-        if (lineTuples.length > 0)
-          sendLines(
-            queue,
-            dialect,
-            lineTuples.map((line) => line.tuple.fill(dialect, ids.get(line.remoteId)!)),
-          );
-        for (const part of chunksOf(activityTuples, 1000)) {
-          queue.send(
-            `INSERT INTO activities (${ACTIVITY_COLUMNS.join(', ')}) VALUES ${part
-              .map((row) => row.tuple.fill(dialect, ids.get(row.remoteId)!))
-              .join(', ')}`,
-          );
-        }
-        ruleSession?.record(ids, { companyId, channelId });
 
         // Customers whose orders moved to another customer or to another date are recounted.
         const recount = new Set<number>();

@@ -1,25 +1,28 @@
-import type {
-  ActionTrace,
-  ConditionTrace,
-  RuleAction,
-  RuleConditionGroup,
-  RuleEvaluation,
-  RuleMatch,
+import {
+  evaluateRules,
+  type ActionTrace,
+  type ConditionTrace,
+  type RuleAction,
+  type RuleConditionGroup,
+  type RuleDefinition,
+  type RuleEvaluation,
+  type RuleMatch,
+  type RuleOrderFacts,
 } from '@syncdesk/contracts';
 
 /**
  * How an order's "why" trace is stored (order_rule_traces.evaluations). A trace holds every rule
- * evaluated on the order at one trigger — with 100 rules, 100 evaluations per order — so the text
- * the rule's saved version already holds (its name, each condition's field, operator and value,
- * each action and its value) is not written again for every order: a store rule's evaluation keeps
- * its rule id, version, what each condition saw and whether it held, and what each action did; the
- * rest is read back from `rule_engine_versions` when the trace is asked for. The rule runner makes
- * sure the version it evaluated is there (rule-runner.ts, `ensureRuleVersions`).
+ * evaluated on the order at one trigger — with 100 rules, 100 evaluations per order — so it is not
+ * written out: it keeps the facts the rules saw and which versions ran (v3, `FactsTrace`), and the
+ * pure evaluator makes the evaluations again when the trace is asked for, with each version as
+ * `rule_engine_versions` keeps it. The rule runner makes sure the versions it evaluated are there
+ * (rule-runner.ts, `ensureRuleVersions`).
  *
- * Rows written before (a JSON list of full evaluations) read as they are.
+ * Rows written before read as they are: v2 (per rule, what each condition saw and each action did,
+ * the texts the version holds read back from it) and the first shape (a list of full evaluations).
  */
 
-/** A compact trace: `t` the texts the entries point at, `e` the entries in evaluation order. */
+/** A v2 trace: `t` the texts the entries point at, `e` the entries in evaluation order. */
 export interface CompactTrace {
   v: 2;
   t: string[];
@@ -40,8 +43,8 @@ export interface PluginEntry {
 
 export type StoredEntry = CompactEntry | PluginEntry;
 
-/** What a trace row's `evaluations` holds: the compact shape, or (rows written before) a full list. */
-export type StoredTrace = CompactTrace | RuleEvaluation[];
+/** What a trace row's `evaluations` holds: facts and rules (v3), or as rows written before held it. */
+export type StoredTrace = FactsTrace | CompactTrace | RuleEvaluation[];
 
 /** What a version keeps of a rule: enough to give its evaluations their texts back. */
 export interface TraceRuleDefinition {
@@ -53,53 +56,67 @@ export interface TraceRuleDefinition {
 
 export type TraceEvaluationKind = 'rule' | 'plugin_rule';
 
-const STATE_NOT_MATCHED = 0;
 const STATE_MATCHED = 1;
 const STATE_SKIPPED = 2;
 
 /**
- * Builds one compact trace, entry by entry (one per order and trigger), written straight as JSON
- * text: it runs for every rule on every imported order.
+ * A trace as written now (v3): the order's facts before the rules, and the rules evaluated on it, in
+ * order, by id and version. The evaluator is pure, so the evaluations are made again when the trace
+ * is read, from the same facts and the same versions — exactly what the rules saw and did — and
+ * writing a trace costs a few hundred bytes per order instead of one entry per rule evaluated.
+ * `e` lists `[rule id, version]` (`[rule id, version, 2]` when it had fired before and was passed
+ * over); a plugin's rule (no versions) is kept whole, after the store's rules.
  */
-export class CompactTraceWriter {
-  private readonly texts: string[] = [];
-  private readonly textIndex = new Map<string, number>();
-  private entries = '';
+export interface FactsTrace {
+  v: 3;
+  f: RuleOrderFacts;
+  e: (RuleRef | PluginEntry)[];
+}
 
-  private text(value: string | null): number {
-    if (value === null) return -1;
-    let index = this.textIndex.get(value);
-    if (index === undefined) {
-      index = this.texts.length;
-      this.texts.push(value);
-      this.textIndex.set(value, index);
+export type RuleRef = [number, number] | [number, number, typeof STATE_SKIPPED];
+
+/** Writes v3 traces as JSON text: one writer per run, the entries of the rules it runs said once. */
+export class FactsTraceWriter {
+  private readonly refs = new Map<string, string>();
+
+  /** The trace of one order: its facts before the rules, then what was evaluated on it. */
+  traceOf(
+    before: RuleOrderFacts,
+    evaluations: readonly { kind: TraceEvaluationKind; evaluation: RuleEvaluation }[],
+  ): string {
+    let entries = '';
+    for (const { kind, evaluation } of evaluations) {
+      const separator = entries === '' ? '' : ',';
+      if (kind === 'plugin_rule') {
+        const entry: PluginEntry = { p: evaluation };
+        entries += separator + JSON.stringify(entry);
+        continue;
+      }
+      entries +=
+        separator + this.refOf(evaluation.rule_id, evaluation.rule_version, evaluation.skipped !== null);
     }
-    return index;
+    return this.traceWith(before, entries);
   }
 
-  add(kind: TraceEvaluationKind, evaluation: RuleEvaluation): void {
-    const separator = this.entries === '' ? '' : ',';
-    if (kind === 'plugin_rule') {
-      const entry: PluginEntry = { p: evaluation };
-      this.entries += separator + JSON.stringify(entry);
-      return;
-    }
-    const state = evaluation.skipped ? STATE_SKIPPED : evaluation.matched ? STATE_MATCHED : STATE_NOT_MATCHED;
-    let conditions = '';
-    for (const group of evaluation.groups)
-      for (const condition of group.conditions)
-        conditions += `${conditions === '' ? '' : ','}${condition.held ? 1 : 0},${this.text(condition.actual)}`;
-    let actions = '';
-    for (const action of evaluation.actions)
-      actions +=
-        `${actions === '' ? '' : ','}${action.changed ? 1 : 0},${this.text(action.before)},` +
-        `${this.text(action.after)},${this.text(action.note)}`;
-    // Numbers only: the entry is valid JSON as written (CompactEntry).
-    this.entries += `${separator}[${Number(evaluation.rule_id)},${Number(evaluation.rule_version)},${state},[${conditions}],[${actions}]]`;
+  /** The entries of store rules that were all evaluated (none passed over), for `traceWith`. */
+  entriesOf(rules: readonly { id: number; version: number }[]): string {
+    return rules.map((rule) => this.refOf(rule.id, rule.version, false)).join(',');
   }
 
-  toJSON(): string {
-    return `{"v":2,"t":${JSON.stringify(this.texts)},"e":[${this.entries}]}`;
+  /** The trace of one order whose entries are known already (`entriesOf`). */
+  traceWith(before: RuleOrderFacts, entries: string): string {
+    return `{"v":3,"f":${JSON.stringify(before)},"e":[${entries}]}`;
+  }
+
+  private refOf(ruleId: number, version: number, skipped: boolean): string {
+    const key = `${ruleId}:${version}:${skipped ? 1 : 0}`;
+    let ref = this.refs.get(key);
+    if (ref === undefined) {
+      // Numbers only: valid JSON as written.
+      ref = `[${Number(ruleId)},${Number(version)}${skipped ? `,${STATE_SKIPPED}` : ''}]`;
+      this.refs.set(key, ref);
+    }
+    return ref;
   }
 }
 
@@ -108,6 +125,10 @@ export const definitionKey = (ruleId: number, version: number) => `${ruleId}:${v
 /** The (rule id, version) pairs a stored trace needs the definitions of. */
 export function tracedRuleVersions(stored: StoredTrace): { ruleId: number; version: number }[] {
   if (Array.isArray(stored)) return [];
+  if (stored.v === 3)
+    return stored.e.flatMap((entry) =>
+      Array.isArray(entry) ? [{ ruleId: entry[0], version: entry[1] }] : [],
+    );
   return stored.e.flatMap((entry) =>
     Array.isArray(entry) && entry[2] !== STATE_SKIPPED ? [{ ruleId: entry[0], version: entry[1] }] : [],
   );
@@ -180,12 +201,72 @@ function expandEntry(
   };
 }
 
+/**
+ * A v3 trace's evaluations, made again: the store's rules (each version as saved) run on the facts
+ * the order had, each seeing what the ones before it changed; the plugin's rules as kept.
+ */
+function evaluateAgain(
+  stored: FactsTrace,
+  definitions: ReadonlyMap<string, TraceRuleDefinition>,
+): { kind: TraceEvaluationKind; evaluation: RuleEvaluation }[] {
+  const out: { kind: TraceEvaluationKind; evaluation: RuleEvaluation }[] = [];
+  let facts = stored.f;
+  let pending: RuleDefinition[] = [];
+  const passedOver = new Set<number>();
+  const evaluatePending = () => {
+    if (pending.length === 0) return;
+    // 'manual' runs exactly the rules given, whatever their triggers: the ones the run evaluated.
+    const result = evaluateRules(facts, pending, { trigger: 'manual', firedBefore: passedOver });
+    facts = result.after;
+    for (const evaluation of result.evaluations) out.push({ kind: 'rule', evaluation });
+    pending = [];
+  };
+  for (const entry of stored.e) {
+    if (!Array.isArray(entry)) {
+      evaluatePending();
+      out.push({ kind: 'plugin_rule', evaluation: entry.p });
+      continue;
+    }
+    const [ruleId, version, state] = entry;
+    const definition = definitions.get(definitionKey(ruleId, version));
+    if (!definition) {
+      evaluatePending();
+      out.push({
+        kind: 'rule',
+        evaluation: {
+          rule_id: ruleId,
+          rule_version: version,
+          rule_name: UNKNOWN_RULE_NAME(ruleId, version),
+          matched: false,
+          skipped: state === STATE_SKIPPED ? 'fired_before' : null,
+          groups: [],
+          actions: [],
+        },
+      });
+      continue;
+    }
+    if (state === STATE_SKIPPED) passedOver.add(ruleId);
+    pending.push({
+      id: ruleId,
+      version,
+      name: definition.name,
+      trigger_events: [],
+      groups_match: definition.groups_match,
+      condition_groups: definition.condition_groups,
+      actions: definition.actions,
+    });
+  }
+  evaluatePending();
+  return out;
+}
+
 /** A stored trace as the evaluations it was written from (the same objects, key for key). */
 export function expandTrace(
   stored: StoredTrace,
   definitions: ReadonlyMap<string, TraceRuleDefinition>,
 ): { kind: TraceEvaluationKind; evaluation: RuleEvaluation }[] {
   if (Array.isArray(stored)) return stored.map((evaluation) => ({ kind: 'rule', evaluation }));
+  if (stored.v === 3) return evaluateAgain(stored, definitions);
   return stored.e.map((entry) =>
     Array.isArray(entry)
       ? { kind: 'rule' as const, evaluation: expandEntry(entry, stored.t, definitions) }

@@ -371,6 +371,71 @@ describe('evaluateRules: runs', () => {
     });
     expect(describeEvaluation(result.evaluations[0]!)).toBe('Conditions met; nothing to change.');
   });
+
+  it('sees every change of a rule before it, also on a field an earlier rule had looked at', () => {
+    // Each field is looked at (and so worked out) before a later rule changes it.
+    const rules = [
+      rule(1, [when('order_tag', 'is', 'EU')], [tag('SEEN-EU-EARLY')]),
+      rule(2, [when('shipping_method', 'is', 'DHL')], [tag('SEEN-DHL-EARLY')]),
+      rule(3, [when('total_quantity', 'greater_than', '5')], [tag('SEEN-BIG-EARLY')]),
+      rule(
+        4,
+        [when('shipping_country', 'is', 'DE')],
+        [tag('EU'), { action: 'set_shipping_method', value: 'DHL' }, multiply(4)],
+      ),
+      rule(5, [when('order_tag', 'is', 'EU')], [tag('SEEN-EU')]),
+      rule(6, [when('shipping_method', 'is', 'DHL')], [tag('SEEN-DHL')]),
+      rule(7, [when('total_quantity', 'greater_than', '5')], [tag('SEEN-BIG')]),
+      rule(8, [when('order_items_quantity_greater_than_1', 'is', 'true')], [tag('SEEN-MANY')]),
+      rule(9, [when('line_count', 'equals', '2')], [tag('SEEN-TWO-LINES')]),
+    ];
+    const result = evaluateRules(order({ lines: [line(1, 'A'), line(2, 'B')] }), rules, {
+      trigger: 'order_imported',
+    });
+    expect(result.fired).toEqual([4, 5, 6, 7, 8, 9]);
+    expect(result.after.tags).toEqual([
+      'Express',
+      'vip ',
+      'EU',
+      'SEEN-EU',
+      'SEEN-DHL',
+      'SEEN-BIG',
+      'SEEN-MANY',
+      'SEEN-TWO-LINES',
+    ]);
+    expect(result.evaluations[6]!.groups[0]!.conditions[0]!.actual).toBe('8');
+  });
+
+  it("keeps only the matched rules' evaluations when asked, with the same outcome", () => {
+    const rules = [
+      addEuForDe,
+      b2bForEu,
+      rule(3, [when('shipping_country', 'is', 'FR')], [tag('FR')]),
+      rule(
+        4,
+        [{ match: 'any', conditions: [when('order_tag', 'is', 'nope'), when('line_count', 'equals', '2')] }],
+        [multiply(2)],
+      ),
+      rule(5, [when('total_quantity', 'greater_than', '99')], [tag('HUGE')]),
+      rule(
+        6,
+        [when('channel_name', 'contains', 'amazon')],
+        [{ action: 'update_order_sync_status', value: 'on_hold' }],
+      ),
+      rule(7, [when('shipping_country', 'is', 'DE')], [tag('FIRED-BEFORE')]),
+    ];
+    for (const facts of [order(), order({ shipping_country: 'FR', tags: [] }), order({ lines: [] })]) {
+      const options = { trigger: 'order_imported' as const, firedBefore: new Set([7]) };
+      const full = evaluateRules(facts, rules, options);
+      const matched = evaluateRules(facts, rules, { ...options, detail: 'matched' });
+      expect(matched.after).toEqual(full.after);
+      expect(matched.fired).toEqual(full.fired);
+      expect(matched.changed).toBe(full.changed);
+      expect(matched.evaluations).toEqual(
+        full.evaluations.filter((evaluation) => evaluation.matched && !evaluation.skipped),
+      );
+    }
+  });
 });
 
 describe('evaluateRules: actions', () => {

@@ -6,8 +6,8 @@ import {
   type RuleOrderFacts,
 } from '@syncdesk/contracts';
 import {
-  CompactTraceWriter,
   definitionKey,
+  FactsTraceWriter,
   expandTrace,
   tracedRuleVersions,
   type StoredTrace,
@@ -103,13 +103,14 @@ const definitions = new Map<string, TraceRuleDefinition>(
   RULES.map((definition) => [definitionKey(definition.id, definition.version), definition]),
 );
 
-function roundTrip(evaluations: { kind: 'rule' | 'plugin_rule'; evaluation: RuleEvaluation }[]) {
-  const writer = new CompactTraceWriter();
-  for (const entry of evaluations) writer.add(entry.kind, entry.evaluation);
-  return JSON.parse(writer.toJSON()) as StoredTrace;
+function roundTrip(
+  before: RuleOrderFacts,
+  evaluations: { kind: 'rule' | 'plugin_rule'; evaluation: RuleEvaluation }[],
+) {
+  return JSON.parse(new FactsTraceWriter().traceOf(before, evaluations)) as StoredTrace;
 }
 
-describe('compact rule trace', () => {
+describe('rule trace as stored', () => {
   it('reads back every evaluation exactly as the evaluator wrote it', () => {
     const result = evaluateRules(facts(), RULES, { trigger: 'order_imported', firedBefore: new Set([15]) });
     expect(result.evaluations.map((evaluation) => evaluation.matched)).toEqual([
@@ -145,17 +146,67 @@ describe('compact rule trace', () => {
       ...result.evaluations.map((evaluation) => ({ kind: 'rule' as const, evaluation })),
       ...plugin.evaluations.map((evaluation) => ({ kind: 'plugin_rule' as const, evaluation })),
     ];
-    const stored = roundTrip(written);
-    // Only the store rules that were evaluated need their versions.
+    const stored = roundTrip(facts(), written);
+    // The store rules' versions are what it is read back with.
     expect(tracedRuleVersions(stored)).toEqual([
       { ruleId: 11, version: 3 },
       { ruleId: 12, version: 1 },
       { ruleId: 13, version: 2 },
       { ruleId: 14, version: 1 },
+      { ruleId: 15, version: 1 },
     ]);
     expect(expandTrace(stored, definitions)).toEqual(written);
-    // Smaller than the evaluations it stands for.
-    expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(written).length / 2);
+    // A fraction of the evaluations it stands for.
+    expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(written).length / 3);
+  });
+
+  it('reads v2 rows (what each condition saw and each action did) as written', () => {
+    const stored = JSON.parse(
+      '{"v":2,"t":["SKU-1","2 × SKU-1","6 × SKU-1"],"e":[[12,1,1,[1,0],[1,1,2,-1]],[15,1,2,[],[]]]}',
+    ) as StoredTrace;
+    expect(expandTrace(stored, definitions)).toEqual([
+      {
+        kind: 'rule',
+        evaluation: {
+          rule_id: 12,
+          rule_version: 1,
+          rule_name: 'Multiply',
+          matched: true,
+          skipped: null,
+          groups: [
+            {
+              match: 'all',
+              held: true,
+              conditions: [
+                { field: 'line_item_sku', operator: 'is', value: 'SKU-1', actual: 'SKU-1', held: true },
+              ],
+            },
+          ],
+          actions: [
+            {
+              action: 'multiply_line_item_quantity',
+              value: '3',
+              changed: true,
+              before: '2 × SKU-1',
+              after: '6 × SKU-1',
+              note: null,
+            },
+          ],
+        },
+      },
+      {
+        kind: 'rule',
+        evaluation: {
+          rule_id: 15,
+          rule_version: 1,
+          rule_name: 'Fired before',
+          matched: false,
+          skipped: 'fired_before',
+          groups: [],
+          actions: [],
+        },
+      },
+    ]);
   });
 
   it('reads rows written before as they are', () => {
@@ -165,14 +216,22 @@ describe('compact rule trace', () => {
     );
   });
 
-  it('names a rule whose version is gone rather than failing', () => {
-    const result = evaluateRules(facts(), RULES.slice(0, 1), { trigger: 'order_imported' });
-    const [entry] = expandTrace(roundTrip([{ kind: 'rule', evaluation: result.evaluations[0]! }]), new Map());
-    expect(entry!.evaluation).toMatchObject({
+  it('names a rule whose version is gone rather than failing, and still evaluates the others', () => {
+    const result = evaluateRules(facts(), RULES.slice(0, 2), { trigger: 'order_imported' });
+    const stored = roundTrip(
+      facts(),
+      result.evaluations.map((evaluation) => ({ kind: 'rule' as const, evaluation })),
+    );
+    const known = new Map([...definitions].filter(([key]) => key !== definitionKey(11, 3)));
+    const [gone, multiply] = expandTrace(stored, known);
+    // Without its version the rule cannot be evaluated again: named, shown as not known to match.
+    expect(gone!.evaluation).toMatchObject({
       rule_id: 11,
       rule_version: 3,
       rule_name: 'Rule 11 (version 3)',
-      matched: true,
+      groups: [],
+      actions: [],
     });
+    expect(multiply!.evaluation).toEqual(result.evaluations[1]);
   });
 });
