@@ -97,10 +97,10 @@ export class RuleEngineLog extends Model<
   declare made_changes: boolean;
   declare message: string;
   /**
-   * The evaluation, or (rows the runner writes) `{ in_trace: true }`: the evaluation is the one of
-   * this rule in the order's trace row of the same order, trigger and time, read back from there.
+   * The evaluation, or NULL (older rows: `{ in_trace: true }`) when it is the one of this rule in
+   * the order's trace row of the same order, trigger and time, read back from there.
    */
-  declare content: RuleEvaluation | { in_trace: true };
+  declare content: RuleEvaluation | { in_trace: true } | null;
   declare run_id: number | null;
   declare created_at: Date;
 }
@@ -256,10 +256,10 @@ export function defineRuleModels(sequelize: Sequelize): RuleModels {
       data_reference: text(190),
       order_id: { type: DataTypes.BIGINT, allowNull: true },
       trigger_type: text(40),
-      matched: { type: DataTypes.BOOLEAN, allowNull: false },
+      matched: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
       made_changes: { type: DataTypes.BOOLEAN, allowNull: false },
       message: text(500),
-      content: jsonColumn('content', false),
+      content: jsonColumn('content', true),
       run_id: int(true),
       created_at: { type: DataTypes.DATE(3), allowNull: false },
     },

@@ -69,17 +69,17 @@ export interface ApplyContext {
 const sameTags = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((tag, index) => tag === b[index]);
 
-/** A log's content when its evaluation is the one in the order's trace row (read back on request). */
-export const LOG_CONTENT_IN_TRACE = JSON.stringify({ in_trace: true });
-
 /** Rows per multi-row INSERT: well under MySQL's packet limit even for long texts. */
 const ROWS_PER_INSERT = 1000;
 
 const FIRING_COLUMNS = 'order_id, trigger_type, rule_kind, rule_ids, created_at';
-// In the order a log row is written in (RuleChangeWriter: the order's part, the rule's part, the rest).
-const LOG_COLUMNS =
-  'company_id, store_id, data_reference, order_id, trigger_type, matched, rule_id, plugin_rule_id, plugin_id, ' +
-  'rule_version, rule_engine_name, made_changes, message, content, run_id, created_at';
+// In the order a log row is written in (RuleChangeWriter: the order's part, the rule's part, the
+// rest). What the table fills itself is left out: a log matched, its evaluation is in the trace
+// (content NULL), a store rule's has no plugin columns, a run id only when there is a run.
+const logColumns = (kind: RunEvaluation['kind'], withRun: boolean) =>
+  'company_id, store_id, data_reference, order_id, trigger_type, ' +
+  (kind === 'rule' ? 'rule_id' : 'plugin_rule_id, plugin_id') +
+  `, rule_version, rule_engine_name, made_changes, message${withRun ? ', run_id' : ''}, created_at`;
 const TRACE_COLUMNS =
   'company_id, store_id, order_id, trigger_type, evaluations, made_changes, run_id, created_at';
 
@@ -119,7 +119,7 @@ export class RuleChangeWriter {
   private readonly storeLiteral: string;
   private readonly runLiteral: string;
   private readonly trueLiteral: string;
-  private readonly contentLiteral: string;
+  private readonly falseLiteral: string;
   private readonly literals = new Map<string, string>();
   private readonly ruleParts = new Map<string, string>();
   private readonly logSuffix: string;
@@ -138,8 +138,8 @@ export class RuleChangeWriter {
     this.storeLiteral = dialect.literal(context.storeId);
     this.runLiteral = dialect.literal(context.runId);
     this.trueLiteral = dialect.literal(true);
-    this.contentLiteral = dialect.literal(LOG_CONTENT_IN_TRACE);
-    this.logSuffix = `, ${this.contentLiteral}, ${this.runLiteral}, ${this.nowLiteral})`;
+    this.falseLiteral = dialect.literal(false);
+    this.logSuffix = `${context.runId === null ? '' : `, ${this.runLiteral}`}, ${this.nowLiteral})`;
   }
 
   /** A log row's columns that name the rule (`rule_id` … `rule_engine_name`), once per rule. */
@@ -151,9 +151,8 @@ export class RuleChangeWriter {
       const { dialect } = this;
       const id = dialect.literal(evaluation.rule_id);
       part =
-        `${entry.kind === 'rule' ? id : 'NULL'}, ${entry.kind === 'plugin_rule' ? id : 'NULL'}, ` +
-        `${dialect.literal(entry.pluginId)}, ${dialect.literal(evaluation.rule_version)}, ` +
-        `${this.cached(entry.name.slice(0, 190))}, `;
+        `${entry.kind === 'rule' ? id : `${id}, ${dialect.literal(entry.pluginId)}`}, ` +
+        `${dialect.literal(evaluation.rule_version)}, ${this.cached(entry.name.slice(0, 190))}, `;
       this.ruleParts.set(key, part);
     }
     return part;
@@ -179,6 +178,7 @@ export class RuleChangeWriter {
     const updatedIds: number[] = [];
     const activities: SqlValue[][] = [];
     const logs: string[] = [];
+    const pluginLogs: string[] = [];
     const traces: SqlValue[][] = [];
     const firings: string[] = [];
 
@@ -341,11 +341,10 @@ export class RuleChangeWriter {
         if (!evaluation.matched || evaluation.skipped) continue;
         orderPart ??=
           `(${dialect.literal(loaded.companyId)}, ${this.storeLiteral}, ` +
-          `${dialect.literal(before.order_number.slice(0, 190))}, ${orderLiteral}, ` +
-          `${this.triggerLiteral}, ${this.trueLiteral}, `;
-        logs.push(
+          `${dialect.literal(before.order_number.slice(0, 190))}, ${orderLiteral}, ${this.triggerLiteral}, `;
+        (entry.kind === 'rule' ? logs : pluginLogs).push(
           `${orderPart}${this.rulePart(entry)}` +
-            `${dialect.literal(evaluation.actions.some((action) => action.changed))}, ` +
+            `${evaluation.actions.some((action) => action.changed) ? this.trueLiteral : this.falseLiteral}, ` +
             `${this.cached(messages.get(entry) ?? '')}${this.logSuffix}`,
         );
       }
@@ -384,8 +383,13 @@ export class RuleChangeWriter {
         queue.send(`INSERT INTO ${table} (${columns}) VALUES ${valuesList(dialect, part)}`);
     };
     insert('activities', ACTIVITY_COLUMNS.join(', '), activities);
-    for (const rows of chunksOf(logs, ROWS_PER_INSERT))
-      queue.send(`INSERT INTO rule_engine_logs (${LOG_COLUMNS}) VALUES ${rows.join(', ')}`);
+    const withRun = this.context.runId !== null;
+    for (const [kind, list] of [
+      ['rule', logs],
+      ['plugin_rule', pluginLogs],
+    ] as const)
+      for (const rows of chunksOf(list, ROWS_PER_INSERT))
+        queue.send(`INSERT INTO rule_engine_logs (${logColumns(kind, withRun)}) VALUES ${rows.join(', ')}`);
     insert('order_rule_traces', TRACE_COLUMNS, traces);
   }
 

@@ -133,7 +133,7 @@ export function createRuleEngineLogService(core: CoreServices): RuleEngineLogSer
       if (!log) throw AppError.notFound();
       await findReachableStore(models, scope, log.store_id);
       const content = log.content;
-      if (!('in_trace' in content)) return toRuleEngineLogContentDto(log, content);
+      if (content !== null && !('in_trace' in content)) return toRuleEngineLogContentDto(log, content);
       return toRuleEngineLogContentDto(log, await evaluationInTrace(log));
     },
   };
