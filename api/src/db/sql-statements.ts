@@ -9,12 +9,14 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 /** A value as the database takes it: text, a number, a date, a boolean or null. */
 export type SqlValue = string | number | boolean | Date | null | undefined;
 
-// The characters MySQL's string literals escape (as mysql2 does), control characters included.
+// The characters MySQL's string literals escape, control characters included. mysql2 escapes the
+// double quote too, which a single-quoted literal does not need: JSON texts (full of them) are
+// then written as they are, unescaped.
 // eslint-disable-next-line no-control-regex
-const MYSQL_SPECIAL = /[\0\b\t\n\r\x1a"'\\]/g;
+const MYSQL_SPECIAL = /[\0\b\t\n\r\x1a'\\]/g;
 /** The same test without a replacement: most texts have none of them and are written as they are. */
 // eslint-disable-next-line no-control-regex
-const HAS_MYSQL_SPECIAL = /[\0\b\t\n\r\x1a"'\\]/;
+const HAS_MYSQL_SPECIAL = /[\0\b\t\n\r\x1a'\\]/;
 const MYSQL_ESCAPES: Record<string, string> = {
   '\0': '\\0',
   '\b': '\\b',
@@ -22,7 +24,6 @@ const MYSQL_ESCAPES: Record<string, string> = {
   '\n': '\\n',
   '\r': '\\r',
   '\x1a': '\\Z',
-  '"': '\\"',
   "'": "\\'",
   '\\': '\\\\',
 };
@@ -72,7 +73,9 @@ export function sqlDialectOf(sequelize: Sequelize): SqlDialect {
           ? `'${value.replace(MYSQL_SPECIAL, (character) => MYSQL_ESCAPES[character]!)}'`
           : `'${value}'`;
       }
-      return value.includes("'") ? `'${value.replace(/'/g, "''")}'` : `'${value}'`;
+      const quoted = value.includes("'") ? `'${value.replace(/'/g, "''")}'` : `'${value}'`;
+      // SQLite reads a statement up to its first NUL: a text holding one is joined around char(0).
+      return value.includes('\0') ? `(${quoted.split('\0').join("' || char(0) || '")})` : quoted;
     },
   };
 }
