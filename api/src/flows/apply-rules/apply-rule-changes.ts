@@ -76,7 +76,7 @@ const FIRING_COLUMNS = 'order_id, trigger_type, rule_kind, rule_ids, created_at'
 // In the order a log row is written in (RuleChangeWriter: the order's part, the rule's part, the
 // rest). What the table fills itself is left out: a log matched, its evaluation is in the trace
 // (content NULL), a store rule's has no plugin columns, a run id only when there is a run.
-const logColumns = (kind: RunEvaluation['kind'], withRun: boolean) =>
+export const logColumns = (kind: RunEvaluation['kind'], withRun: boolean) =>
   'company_id, store_id, data_reference, order_id, trigger_type, ' +
   (kind === 'rule' ? 'rule_id' : 'plugin_rule_id, plugin_id') +
   `, rule_version, rule_engine_name, made_changes, message${withRun ? ', run_id' : ''}, created_at`;
@@ -96,7 +96,8 @@ const TRACE_COLUMNS =
  * holds it.
  */
 export class RuleChangeWriter {
-  private readonly now = new Date();
+  /** When the rows are written: the traces' created_at (the logs' too). */
+  readonly now = new Date();
   private readonly dialect: SqlDialect;
   private readonly queue: StatementQueue;
   private readonly changedIds: number[] = [];
@@ -129,6 +130,8 @@ export class RuleChangeWriter {
     private readonly transaction: Transaction,
     /** The caller's queue on the transaction (the import's), so the statements go out in one line. */
     queue?: StatementQueue,
+    /** Where the logs go when not with the rest: the import's second connection (rule-log-outbox.ts). */
+    private readonly logQueue?: StatementQueue,
   ) {
     const dialect = sqlDialectOf(context.sequelize);
     this.dialect = dialect;
@@ -389,7 +392,9 @@ export class RuleChangeWriter {
       ['plugin_rule', pluginLogs],
     ] as const)
       for (const rows of chunksOf(list, ROWS_PER_INSERT))
-        queue.send(`INSERT INTO rule_engine_logs (${logColumns(kind, withRun)}) VALUES ${rows.join(', ')}`);
+        (this.logQueue ?? queue).send(
+          `INSERT INTO rule_engine_logs (${logColumns(kind, withRun)}) VALUES ${rows.join(', ')}`,
+        );
     insert('order_rule_traces', TRACE_COLUMNS, traces);
   }
 

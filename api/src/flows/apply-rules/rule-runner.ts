@@ -16,7 +16,13 @@ import { publishOrdersChanged } from '../../modules/orders/order-action-support'
 import { orderListWhere } from '../../modules/orders/order-list.query';
 import { pluginRuleDtoOf, ruleDefinitionOf } from '../../modules/rules/rule.mapper';
 import { ensureRuleVersions } from '../../modules/rules/rule-trace.service';
-import type { ImportRuleHook, ImportRuleSession } from '../import-orders/order-import.service';
+import type {
+  ImportLogQueue,
+  ImportRuleHook,
+  ImportRuleSession,
+} from '../import-orders/order-import.service';
+import { openLogSide as openLogSideFor, outboxRowSql, rebuildLostLogs } from './rule-log-outbox';
+import { createRuleTraceReader } from '../../modules/rules/rule-trace.service';
 import type { StatementQueue } from '../../db/sql-statements';
 import { RuleChangeWriter, type OrderOutcome, type RunEvaluation } from './apply-rule-changes';
 import { loadRuleFacts, RULES_IN_PROGRESS, type LoadedOrder } from './rule-facts';
@@ -61,6 +67,8 @@ export interface RuleRunner extends ImportRuleHook {
   activeRules(storeId: number, trigger: RuleRunTrigger): Promise<RuleDefinition[]>;
   /** Runs the import's rules for orders left waiting in 15 (by a version that ran them after its commit). */
   releaseHeld(options?: { olderThanMs?: number }): Promise<number>;
+  /** Writes again the logs an import lost between its two commits (rule-log-outbox.ts); answers the batches. */
+  rebuildLostLogs(options?: { olderThanMs?: number }): Promise<number>;
   /** Runs a queued `rule_runs` row to its end (the `rules.run` job). */
   processRun(runId: number): Promise<RuleRunDto | null>;
 }
@@ -251,7 +259,11 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
     rules: readonly RuleDefinition[],
     transaction: Transaction,
     queue: StatementQueue,
+    logs?: ImportLogQueue,
   ): ImportRuleSession {
+    /** The orders recorded, and whose: the outbox row names them. */
+    const recordedIds: number[] = [];
+    let owner: { companyId: number; channelId: number } | null = null;
     const outcomes = new Map<string, { before: RuleOrderFacts } & Omit<OrderOutcome, 'loaded'>>();
     const set: RuleSet = {
       definitions: rules,
@@ -274,6 +286,7 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
       },
       transaction,
       queue,
+      logs?.queue,
     );
     // Every rule is evaluated on every new order: the trace lists them all, the same for each.
     const traceEntries = writer.traces.entriesOf(rules);
@@ -284,18 +297,20 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
         outcomes.set(remoteId, { before: facts, ...outcome });
         return outcome.after;
       },
-      async record(orders, owner) {
+      async record(orders, by) {
+        owner = by;
         const recorded: OrderOutcome[] = [];
         for (const { remoteId, orderId } of orders) {
           const outcome = outcomes.get(remoteId);
           if (!outcome) continue;
           outcomes.delete(remoteId);
           const { before, after, evaluations, fired } = outcome;
+          recordedIds.push(orderId);
           recorded.push({
             loaded: {
               facts: { ...before, order_id: orderId },
-              companyId: owner.companyId,
-              channelId: owner.channelId,
+              companyId: by.companyId,
+              channelId: by.channelId,
               status: null,
               storedSyncStatus: before.sync_status,
               heldSyncStatus: null,
@@ -313,6 +328,19 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
           writer.add(recorded.slice(from, from + IMPORT_RECORD_PART));
           await letAnswersIn();
         }
+      },
+      finish() {
+        if (!logs || !owner || recordedIds.length === 0) return;
+        queue.send(
+          outboxRowSql(sequelize, {
+            batchKey: logs.batchKey,
+            companyId: owner.companyId,
+            storeId,
+            trigger: 'order_imported',
+            orderIds: recordedIds,
+            tracedAt: writer.now,
+          }),
+        );
       },
     };
   }
@@ -406,18 +434,21 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
     runOnOrders,
     activeRules,
     releaseHeld,
+    rebuildLostLogs: (options) => rebuildLostLogs(sequelize, createRuleTraceReader(models), options),
     processRun,
     async rulesForImport(storeId) {
       // Read for every batch: a rule saved a moment ago applies to the next order imported.
       const active = await activeRules(storeId, 'manual');
       const imported = active.filter((rule) => rule.trigger_events.includes('order_imported'));
       const onUpdated = active.some((rule) => rule.trigger_events.includes('order_updated'));
-      if (imported.length === 0) return { onUpdated, onImported: null };
+      const openLogSide = () => openLogSideFor(sequelize);
+      if (imported.length === 0) return { onUpdated, onImported: null, openLogSide };
       // The traces name the versions evaluated: they must be readable.
       await ensureRuleVersions(models, imported);
       return {
         onUpdated,
-        onImported: (transaction, queue) => importSession(storeId, imported, transaction, queue),
+        onImported: (transaction, queue, logs) => importSession(storeId, imported, transaction, queue, logs),
+        openLogSide,
       };
     },
     async afterImport(storeId, changedOrderIds) {

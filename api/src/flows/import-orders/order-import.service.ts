@@ -52,6 +52,7 @@ import {
   type StoredOrder,
 } from './order-rows';
 import { planStockChanges, readOrderLedger, type OrderStockPlan } from './order-stock';
+import type { LogSide } from '../apply-rules/rule-log-outbox';
 import {
   chunksOf,
   inList,
@@ -105,13 +106,24 @@ export interface ImportRuleSession {
     orders: readonly { remoteId: string; orderId: number }[],
     owner: { companyId: number; channelId: number },
   ): Promise<void>;
+  /** Everything is recorded: when the logs went to a second connection, the batch's outbox row. */
+  finish(): void;
+}
+
+/** A second connection's queue for the logs, and the batch's key in `rule_log_outbox`. */
+export interface ImportLogQueue {
+  queue: StatementQueue;
+  batchKey: string;
 }
 
 export interface ImportRules {
   /** Some active rule listens to "order changed by its channel" (run on changed orders after the commit). */
   onUpdated: boolean;
   /** The store's "order imported" rules for one transaction; null when it has none. */
-  onImported: ((transaction: Transaction, queue: StatementQueue) => ImportRuleSession) | null;
+  onImported:
+    ((transaction: Transaction, queue: StatementQueue, logs?: ImportLogQueue) => ImportRuleSession) | null;
+  /** A second transaction for the logs of one import (MySQL, when one is free at once). */
+  openLogSide(): Promise<LogSide | null>;
 }
 
 /**
@@ -430,9 +442,12 @@ export function createOrderImportService(deps: {
         ),
       ];
 
+      // The logs of the import's rules go on a second connection when one is free (MySQL).
+      const logSide = rules?.onImported ? await rules.openLogSide() : null;
       const outcome = await write(async (transaction: Transaction) => {
         const queue = new StatementQueue(sequelize, transaction, dialect.mysql);
-        const ruleSession = rules?.onImported?.(transaction, queue) ?? null;
+        const logs = logSide ? await logSide.attempt() : undefined;
+        const ruleSession = rules?.onImported?.(transaction, queue, logs) ?? null;
         const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
         const sourceName = (options.source ?? channel.name).slice(0, 120);
         const via = (options.via ?? 'import').slice(0, 20);
@@ -650,7 +665,7 @@ export function createOrderImportService(deps: {
         const written: Promise<void>[] = [];
         const settle = async (error: unknown): Promise<never> => {
           await Promise.allSettled([stockApplied, ...written]);
-          await queue.flush();
+          await Promise.allSettled([queue.flush(), logs?.queue.flush()]);
           throw error;
         };
         const ids = new Map<string, number>();
@@ -791,7 +806,10 @@ export function createOrderImportService(deps: {
         } catch (error) {
           await settle(error);
         }
+        ruleSession?.finish();
         await queue.flush();
+        // The logs' failure is the batch's while both can still be rolled back.
+        await logs?.queue.flush().catch(settle);
         const changed: number[] = [];
         for (const entry of writes) {
           const id = ids.get(entry.order.remote_id);
@@ -800,7 +818,11 @@ export function createOrderImportService(deps: {
             if (entry.row.sync_status !== SYNC.rulesInProgress) changed.push(id);
         }
         return { counts, orderIds: [...ids.values()], changed };
+      }).catch(async (error: unknown) => {
+        await logSide?.abandon();
+        throw error;
       });
+      await logSide?.commit();
 
       result.created = outcome.counts.created;
       result.updated = outcome.counts.updated;
