@@ -163,9 +163,10 @@ export async function rebuildLostLogs(
       const stored = orderIds.length
         ? await sequelize.query<{ company_id: number; order_id: number; evaluations: unknown }>(
             `SELECT company_id, order_id, evaluations FROM order_rule_traces WHERE order_id IN (${orderIds.join(', ')}) ` +
-              'AND trigger_type = ? AND created_at = ? ORDER BY id',
+              // The time as the traces were written (sql-statements' literal, milliseconds and all).
+              `AND trigger_type = ? AND created_at = ${dialect.literal(new Date(row.traced_at))} ORDER BY id`,
             {
-              replacements: [row.trigger_type, new Date(row.traced_at)],
+              replacements: [row.trigger_type],
               type: QueryTypes.SELECT,
               transaction,
             },
