@@ -175,6 +175,16 @@ async function main(): Promise<void> {
       if (roundRates.has(0) && roundRates.has(100))
         roundRatios.push(roundRates.get(100)! / roundRates.get(0)!);
     }
+    // What was measured was written: the logs (on their own connection) are all there.
+    const [written] = await database.sequelize.query(
+      'SELECT (SELECT COUNT(*) FROM rule_engine_logs) AS logs, (SELECT COUNT(*) FROM rule_log_outbox) AS waiting, ' +
+        '(SELECT COUNT(*) FROM order_rule_traces) AS traces',
+    );
+    const { logs, waiting, traces } = (written as { logs: number; waiting: number; traces: number }[])[0]!;
+    if (Number(waiting) !== 0) throw new Error(`${waiting} batches' logs were not written.`);
+    console.log(
+      `written: ${Number(logs).toLocaleString('en-GB')} rule-engine logs, ${Number(traces).toLocaleString('en-GB')} traces`,
+    );
     for (const count of counts) {
       const measured = rates.get(count) ?? [];
       if (measured.length === 0 || rows.some((row) => row.label === `import, ${count} active rules`))
