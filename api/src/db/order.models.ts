@@ -58,7 +58,7 @@ export class Order extends Model<InferAttributes<Order>, InferCreationAttributes
   declare shipping_method: string | null;
   declare tags: string[] | null;
   declare order_type: string | null;
-  /** The sync status the order gets once the import's rules have run (it waits in 15 meanwhile). */
+  /** An order an earlier version left waiting in 15 for its import rules: the status it gets once they ran. */
   declare held_sync_status: CreationOptional<number | null>;
   /** What the channel last sent for the rule-owned fields, once a rule changed one (migration 0028). */
   declare channel_fields: CreationOptional<ChannelFields | null>;

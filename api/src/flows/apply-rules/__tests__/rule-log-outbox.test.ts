@@ -7,6 +7,7 @@ import {
 } from '../../../modules/orders/__tests__/order-action-kit';
 import { orderOf, productIn, quantityOf } from '../../../modules/orders/__tests__/order-import-kit';
 import { outboxRowSql } from '../rule-log-outbox';
+import { storeRule } from './rule-test-kit';
 
 /**
  * On MySQL the import's rule-engine logs go on a second connection that commits right after the
@@ -30,31 +31,18 @@ describe('rule-engine logs beside the import (mysql)', () => {
     await world.server.services.models.RuleEngine.destroy({ where: {} });
   });
 
-  async function ruleOf(
+  function ruleOf(
     name: string,
     priority: number,
     conditions: RuleCondition[],
     actions: RuleAction[],
     store = world.store,
   ) {
-    return world.server.services.models.RuleEngine.create({
-      company_id: store.company_id,
-      store_id: store.id,
+    return storeRule(world.server, store, {
       name,
-      data_type: 'order',
       priority,
-      is_active: true,
-      version: 1,
-      definition: {
-        trigger_events: ['order_imported'],
-        groups_match: 'all',
-        condition_groups: [{ match: 'all', conditions }],
-        actions,
-      },
-      trigger_events_count: 1,
-      conditions_count: conditions.length,
-      actions_count: actions.length,
-      created_by: null,
+      groups: [{ match: 'all', conditions }],
+      actions,
     });
   }
 

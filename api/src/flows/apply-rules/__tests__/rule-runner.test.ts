@@ -17,6 +17,7 @@ import { orderOf, productIn, quantityOf } from '../../../modules/orders/__tests_
 import { createOrderImportService } from '../../import-orders/order-import.service';
 import { sendOrdersToPlugin } from '../../plugin-updates/send-orders-to-plugin.flow';
 import { RULES_APPLIED_EVENT } from '../apply-rule-changes';
+import { storeRule } from './rule-test-kit';
 import { addStatusMove, moveOrderStatusCounts } from '../../../modules/orders/order-status-counts';
 
 const PENDING = 0;
@@ -52,31 +53,19 @@ describe('rule runner (sqlite)', () => {
     value,
   });
 
-  async function ruleOf(
+  function ruleOf(
     name: string,
     conditions: RuleCondition[],
     actions: RuleAction[],
     triggers: RuleTriggerEvent[] = ['order_imported'],
     store = world.store,
   ) {
-    return world.server.services.models.RuleEngine.create({
-      company_id: store.company_id,
-      store_id: store.id,
+    return storeRule(world.server, store, {
       name,
-      data_type: 'order',
       priority: ++priority,
-      is_active: true,
-      version: 1,
-      definition: {
-        trigger_events: triggers,
-        groups_match: 'all',
-        condition_groups: [{ match: 'all', conditions }],
-        actions,
-      },
-      trigger_events_count: triggers.length,
-      conditions_count: conditions.length,
-      actions_count: actions.length,
-      created_by: null,
+      groups: [{ match: 'all', conditions }],
+      actions,
+      triggers,
     });
   }
 

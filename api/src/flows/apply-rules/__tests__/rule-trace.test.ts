@@ -17,6 +17,7 @@ import { orderOf } from '../../../modules/orders/__tests__/order-import-kit';
 import { loadRuleFacts } from '../rule-facts';
 import { ruleDefinitionOf } from '../../../modules/rules/rule.mapper';
 import { firedRuleIds } from '../../../db/rule.models';
+import { storeRule } from './rule-test-kit';
 
 /**
  * The import's rules write a compact trace and logs that point into it: the order's "why" trace and
@@ -35,34 +36,22 @@ describe.each(['sqlite', 'mysql'] as const)('rule trace and log content (%s)', (
     await database?.drop();
   });
 
-  async function ruleOf(
+  function ruleOf(
     name: string,
     priority: number,
     conditions: RuleCondition[],
     actions: RuleAction[],
     groupsMatch: 'all' | 'any' = 'any',
   ) {
-    return world.server.services.models.RuleEngine.create({
-      company_id: world.store.company_id,
-      store_id: world.store.id,
+    return storeRule(world.server, world.store, {
       name,
-      data_type: 'order',
       priority,
-      is_active: true,
-      version: 1,
-      definition: {
-        trigger_events: ['order_imported'],
-        groups_match: groupsMatch,
-        condition_groups: [
-          { match: 'all', conditions },
-          { match: 'any', conditions: [{ field: 'total_quantity', operator: 'greater_than', value: '50' }] },
-        ],
-        actions,
-      },
-      trigger_events_count: 1,
-      conditions_count: conditions.length + 1,
-      actions_count: actions.length,
-      created_by: null,
+      groupsMatch,
+      groups: [
+        { match: 'all', conditions },
+        { match: 'any', conditions: [{ field: 'total_quantity', operator: 'greater_than', value: '50' }] },
+      ],
+      actions,
     });
   }
 
