@@ -1,6 +1,7 @@
 import { Op } from 'sequelize';
 import { PLUGIN_SYNC_STATUS } from '@syncdesk/contracts';
 import type { Channel } from '../../db/channel.models';
+import { jsonOf } from '../../db/json-column';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
 import type { ScopeService } from '../../modules/auth/scope.service';
@@ -203,8 +204,9 @@ const SETTLED_STATUSES = ['Shipped', 'Cancelled', 'Refunded'];
 /**
  * Units of each product that orders of the store took from our stock and the warehouse has not
  * accepted yet (no synced copy for this plugin): orders that arrived since the warehouse was
- * connected (what it is sent), still open. Plain products only: a kit line's units are its
- * components', which the warehouse counts as they are.
+ * connected (what it is sent), still open. A kit line took its components' units (its kit_items
+ * as matched, times the line's quantity): the warehouse, which stocks the components, still has
+ * those on its shelf too.
  */
 async function unitsNotYetAtWarehouse(
   deps: PluginUpdatesDependencies,
@@ -229,6 +231,25 @@ async function unitsNotYetAtWarehouse(
   );
   for (const row of rows as { product_id: number; units: number | string }[]) {
     units.set(Number(row.product_id), Number(row.units));
+  }
+  const [kitLines] = await deps.models.Order.sequelize!.query(
+    `SELECT oi.quantity AS quantity, oi.kit_items AS kit_items
+       FROM order_items oi
+       JOIN orders o ON o.id = oi.order_id
+       LEFT JOIN plugin_orders po ON po.order_id = o.id AND po.plugin_id = ? AND po.sync_status = ?
+      WHERE o.store_id = ? AND o.created_at >= ? AND po.id IS NULL
+        AND (o.status IS NULL OR o.status NOT IN (?))
+        AND oi.kit_items IS NOT NULL`,
+    { replacements: [plugin.id, synced, plugin.store_id, plugin.created_at, SETTLED_STATUSES] },
+  );
+  const wanted = new Set(productIds);
+  for (const line of kitLines as { quantity: number | string; kit_items: unknown }[]) {
+    const components = jsonOf<{ product_id: number; quantity: number }[]>(line.kit_items) ?? [];
+    for (const component of components) {
+      const productId = Number(component.product_id);
+      if (!wanted.has(productId)) continue;
+      units.set(productId, (units.get(productId) ?? 0) + Number(component.quantity) * Number(line.quantity));
+    }
   }
   return units;
 }

@@ -3,7 +3,7 @@ import { FULFILMENT_STATUS, JOB_NAMES, ORDER_SYNC_STATUS, PLUGIN_SYNC_STATUS } f
 import type { Store } from '@syncdesk/api/src/db/models';
 import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
 import { memoryRecorder } from '@syncdesk/api/src/modules/logs/transaction-record';
-import { orderOf } from '@syncdesk/api/src/modules/orders/__tests__/order-import-kit';
+import { kitIn, orderOf } from '@syncdesk/api/src/modules/orders/__tests__/order-import-kit';
 import { insertChannelRow } from '@syncdesk/api/src/testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
@@ -224,10 +224,20 @@ describe('plugins.sync_orders and plugins.get_updates against the WMS simulator 
       where: { channel_id: holding.id },
     });
     expect(unsent).toBe(1);
+    // And a held order of 2 gift sets (a kit of 2 mugs each) took 4 more.
+    const mugRow = (await services().models.Product.findOne({
+      where: { store_id: store.id, sku: 'WMS-MUG-01' },
+    }))!;
+    await kitIn(server, store, [{ id: mugRow.id, sku: mugRow.sku, units: 2 }]).then((kit) =>
+      kit.update({ sku: 'MUG-GIFT-SET' }),
+    );
+    await services().orderImport.importBatch(holding.id, [
+      orderOf('H-4', [{ sku: 'MUG-GIFT-SET', quantity: 2, remote_id: 'H-4-L1' }]),
+    ]);
     simulator.state.setStock('WMS-MUG-01', 30);
     const available = simulator.state.stockLevels().find((level) => level.sku === 'WMS-MUG-01')!.available;
     await pluginUpdatesJob.handler({ pluginId: plugin.id }, context());
     const mug = await services().models.Product.findOne({ where: { store_id: store.id, sku: 'WMS-MUG-01' } });
-    expect(mug!.quantity).toBe(available - 3);
+    expect(mug!.quantity).toBe(available - 3 - 4);
   });
 });
