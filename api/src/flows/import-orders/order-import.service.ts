@@ -147,6 +147,21 @@ export interface OrderImportService {
   importBatch(channelId: number, orders: unknown[], options?: OrderImportOptions): Promise<OrderImportResult>;
 }
 
+/**
+ * The fields rules may change, as the channel sent them: an earlier attempt of the batch's work
+ * (retried after a deadlock) may have written its rules' values into the row, and the order may
+ * now be one another import stored meanwhile.
+ */
+function sentAsIs(entry: Prepared): void {
+  const { row, order } = entry;
+  row.tags = JSON.stringify(order.tags);
+  row.shipping_method = order.shipping_method;
+  row.order_type = order.order_type;
+  row.channel_fields = null;
+  row.total_order_items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  entry.ruleMultipliers = null;
+}
+
 /** What a new order is to its "order imported" rules, as the import built it (its id not known yet). */
 function ruleFactsOf(entry: Prepared, channelName: string): RuleOrderFacts {
   const { order, row } = entry;
@@ -505,6 +520,7 @@ export function createOrderImportService(deps: {
             continue;
           }
           entry.row.sync_status = syncStatusOf(before, entry.order.status, settings);
+          sentAsIs(entry);
           if (before) keepRuleChanges(before, entry.row, entry.order);
           writes.push(entry);
           // A new order meets the import's rules (below, a part at a time), and is written with

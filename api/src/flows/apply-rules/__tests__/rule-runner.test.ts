@@ -15,6 +15,7 @@ import {
 } from '../../../modules/orders/__tests__/order-action-kit';
 import { orderOf, productIn, quantityOf } from '../../../modules/orders/__tests__/order-import-kit';
 import { createOrderImportService } from '../../import-orders/order-import.service';
+import type { CatalogueWrite } from '../../../modules/products/catalogue-writes';
 import { sendOrdersToPlugin } from '../../plugin-updates/send-orders-to-plugin.flow';
 import { RULES_APPLIED_EVENT } from '../apply-rule-changes';
 import { storeRule } from './rule-test-kit';
@@ -250,6 +251,67 @@ describe('rule runner (sqlite)', () => {
     expect([released.sync_status, released.held_sync_status]).toEqual([ON_HOLD, null]);
     counts = await countersAndReality(world, world.store.id);
     expect(counts.counters).toEqual(counts.reality);
+  });
+
+  it("an import's work run again (a retried deadlock) writes the order as its second run found it", async () => {
+    const { models, ruleRunner, sequelize } = world.server.services;
+    const channel = await salesChannel(world);
+    await ruleOf(
+      'EU shipping',
+      [condition('shipping_country', 'is', 'DE')],
+      [
+        { action: 'add_tag', value: 'EU' },
+        { action: 'set_shipping_method', value: 'DHL Europe' },
+      ],
+    );
+    const order = germanOrder(`RT-${++sequence}`);
+    const plain = createOrderImportService({
+      sequelize,
+      models,
+      publish: () => undefined,
+      stock: world.server.services.stock,
+    });
+    // The first run's transaction is rolled back after its work, as a deadlock would; meanwhile
+    // another import (no rules) stores the same order with another total.
+    let runs = 0;
+    const retrying: CatalogueWrite = async (work) => {
+      for (;;) {
+        const transaction = await sequelize.transaction();
+        const answer = await work(transaction).catch(async (error: unknown) => {
+          await transaction.rollback();
+          throw error;
+        });
+        runs += 1;
+        if (runs === 1) {
+          await transaction.rollback();
+          await plain.importBatch(channel.id, [{ ...order, total: '12.00' }]);
+          continue;
+        }
+        await transaction.commit();
+        return answer;
+      }
+    };
+    const importer = createOrderImportService({
+      sequelize,
+      models,
+      publish: () => undefined,
+      stock: world.server.services.stock,
+      write: retrying,
+      rules: () => ruleRunner,
+    });
+    const result = await importer.importBatch(channel.id, [order]);
+    expect(runs).toBe(2);
+    expect(result).toMatchObject({ created: 0, updated: 1 });
+    // Stored by the other import, changed by this one: the channel's fields, no rule fired.
+    const stored = (await models.Order.findOne({
+      where: { channel_id: channel.id, remote_id: order.remote_id },
+    }))!;
+    expect([stored.tags, stored.shipping_method, stored.channel_fields]).toEqual([
+      ['web'],
+      'Royal Mail 48',
+      null,
+    ]);
+    expect(await models.RuleEngineLog.count({ where: { order_id: stored.id } })).toBe(0);
   });
 
   it('multiplies a line: quantity × N, stock taken N× once, kept by a re-import', async () => {
