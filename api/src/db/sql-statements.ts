@@ -153,6 +153,12 @@ export function chunksOf<T>(items: readonly T[], size: number): T[][] {
  * of them and throws the first failure (in the order sent), so a lost unique race still reaches the
  * transaction runner as the error it retries.
  */
+/**
+ * Lets the answers of statements sent on a queue come in (and what waits on them run) in the middle
+ * of long work on the same thread: a statement's answer lets the next one go.
+ */
+export const letAnswersIn = () => new Promise((resolve) => setImmediate(resolve));
+
 export class StatementQueue {
   private readonly pending: Promise<unknown>[] = [];
   private chain: Promise<unknown> = Promise.resolve();

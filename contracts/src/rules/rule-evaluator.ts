@@ -186,19 +186,6 @@ function someContain(subject: Extract<Subject, { kind: 'texts' }>, needle: strin
   return false;
 }
 
-/** Rule values folded once: a rule's value is compared with every order's. */
-const foldedNeedles = new Map<string, string>();
-function foldedNeedle(value: string): string {
-  let folded = foldedNeedles.get(value);
-  if (folded === undefined) {
-    // Rule values are few; a runaway set of them (values from anywhere) starts over.
-    if (foldedNeedles.size > 10_000) foldedNeedles.clear();
-    folded = fold(value);
-    foldedNeedles.set(value, folded);
-  }
-  return folded;
-}
-
 /** The subject's texts folded (trimmed, lower case), once per subject rather than once per rule. */
 function foldedValues(subject: Extract<Subject, { kind: 'texts' }>): readonly (string | null)[] {
   if (!subject.folded) subject.folded = subject.values.map((text) => (isBlank(text) ? text : fold(text!)));
@@ -211,7 +198,7 @@ function textsHold(
   value: string | null,
 ) {
   const { values, exact } = subject;
-  const needle = exact ? (value ?? '') : foldedNeedle(value ?? '');
+  const needle = exact ? (value ?? '') : fold(value ?? '');
   switch (operator) {
     case 'is':
     case 'equals':

@@ -11,6 +11,7 @@ import type { StockEngine } from '../../modules/products/stock.service';
 import { addStatusMove, moveOrderStatusCounts } from '../../modules/orders/order-status-counts';
 import { ORDER_SUBJECT } from '../../modules/orders/order-subject';
 import { planStockChanges, readOrderLedger } from '../import-orders/order-stock';
+import { channelFieldsJson, sameTags } from '../import-orders/order-rows';
 import {
   chunksOf,
   onDuplicate,
@@ -20,7 +21,7 @@ import {
   type SqlDialect,
   type SqlValue,
 } from '../../db/sql-statements';
-import { FactsTraceWriter } from '../../modules/rules/rule-trace.codec';
+import { factsTraceOf, factsTraceWith } from '../../modules/rules/rule-trace.codec';
 import type { LinePart } from '../import-orders/order-lines';
 import { RULES_IN_PROGRESS, type LoadedOrder } from './rule-facts';
 import { activitySentenceOf, logMessageOf } from './rule-messages';
@@ -44,7 +45,7 @@ export interface OrderOutcome {
   /** The rules whose actions ran: recorded in rule_firings so they never fire here again. */
   fired: { kind: 'rule' | 'plugin_rule'; ruleId: number }[];
   /**
-   * The store rules evaluated, as the trace lists them (`FactsTraceWriter.entriesOf`), when
+   * The store rules evaluated, as the trace lists them (`factsTraceEntriesOf`), when
    * `evaluations` holds only the rules that matched (the import's rules, evaluated 'matched').
    */
   traceEntries?: string;
@@ -65,9 +66,6 @@ export interface ApplyContext {
    */
   recordOnly?: boolean;
 }
-
-const sameTags = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((tag, index) => tag === b[index]);
 
 /** Rows per multi-row INSERT: well under MySQL's packet limit even for long texts. */
 const ROWS_PER_INSERT = 1000;
@@ -110,8 +108,6 @@ export class RuleChangeWriter {
     cancelled: boolean;
   }[] = [];
   private deductStock = false;
-  /** Writes the traces; the import's session asks it for the entries its rules make. */
-  readonly traces = new FactsTraceWriter();
 
   // The values every firing and log row of the transaction shares, and the texts they repeat
   // (rule names, messages), written as SQL once: a chunk writes thousands of these rows.
@@ -215,11 +211,7 @@ export class RuleChangeWriter {
       // The first change to a rule-owned field keeps what the channel had sent, so the channel
       // sending the order again does not undo the rules (the import merges against it).
       if (Object.keys(changes).length > 0 && !loaded.hasChannelFields && !recordOnly) {
-        changes.channel_fields = JSON.stringify({
-          tags: before.tags,
-          shipping_method: before.shipping_method,
-          order_type: before.order_type,
-        });
+        changes.channel_fields = channelFieldsJson(before);
       }
       const waiting = loaded.storedSyncStatus === RULES_IN_PROGRESS;
       let finalStatus = loaded.storedSyncStatus;
@@ -356,9 +348,7 @@ export class RuleChangeWriter {
         storeId,
         orderId,
         this.context.trigger,
-        traceEntries === undefined
-          ? this.traces.traceOf(before, evaluations)
-          : this.traces.traceWith(before, traceEntries),
+        traceEntries === undefined ? factsTraceOf(before, evaluations) : factsTraceWith(before, traceEntries),
         changed,
         this.context.runId,
         this.now,

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { RuleRunTrigger } from '@syncdesk/contracts';
-import { rawQuery, sqlDialectOf, StatementQueue, valuesList, type SqlValue } from '../../db/sql-statements';
+import {
+  chunksOf,
+  rawQuery,
+  sqlDialectOf,
+  StatementQueue,
+  valuesList,
+  type SqlValue,
+} from '../../db/sql-statements';
 import { jsonOf } from '../../db/json-column';
 import type { StoredTrace } from '../../modules/rules/rule-trace.codec';
 import type { RuleTraceReader } from '../../modules/rules/rule-trace.service';
@@ -174,39 +181,33 @@ export async function rebuildLostLogs(
         : [];
       const parsed = stored.map((trace) => jsonOf<StoredTrace>(trace.evaluations)!);
       const expanded = await traces.expand(parsed);
-      const byKind = new Map<'rule' | 'plugin_rule', SqlValue[][]>();
+      // An import's batch: store rules only, as RuleChangeWriter wrote them (logColumns).
+      const values: SqlValue[][] = [];
       stored.forEach((trace, index) => {
-        const facts =
-          parsed[index] && 'f' in parsed[index]!
-            ? (parsed[index] as { f: { order_number: string } }).f
-            : null;
-        for (const { kind, evaluation } of expanded[index] ?? []) {
-          if (!evaluation.matched || evaluation.skipped) continue;
-          const list = byKind.get(kind) ?? [];
-          list.push([
+        const written = parsed[index]!;
+        const orderNumber = !Array.isArray(written) && written.v === 3 ? written.f.order_number : '';
+        for (const { kind, evaluation } of expanded[index]!) {
+          if (kind !== 'rule' || !evaluation.matched || evaluation.skipped) continue;
+          values.push([
             trace.company_id,
             row.store_id,
-            (facts?.order_number ?? '').slice(0, 190),
+            orderNumber.slice(0, 190),
             Number(trace.order_id),
             row.trigger_type,
             evaluation.rule_id,
-            // A plugin's rule names its plugin; the import's batches have none (no plugin columns kept here).
-            ...(kind === 'plugin_rule' ? [null] : []),
             evaluation.rule_version,
             evaluation.rule_name.slice(0, 190),
             evaluation.actions.some((action) => action.changed),
             logMessageOf(evaluation),
             new Date(row.traced_at),
           ]);
-          byKind.set(kind, list);
         }
       });
-      for (const [kind, values] of byKind)
-        for (let start = 0; start < values.length; start += 1000)
-          await sequelize.query(
-            `INSERT INTO rule_engine_logs (${logColumns(kind, false)}) VALUES ${valuesList(dialect, values.slice(start, start + 1000))}`,
-            { transaction },
-          );
+      for (const part of chunksOf(values, 1000))
+        await sequelize.query(
+          `INSERT INTO rule_engine_logs (${logColumns('rule', false)}) VALUES ${valuesList(dialect, part)}`,
+          { transaction },
+        );
       await sequelize.query('DELETE FROM rule_log_outbox WHERE id = ?', {
         replacements: [row.id],
         transaction,

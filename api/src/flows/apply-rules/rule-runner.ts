@@ -15,15 +15,16 @@ import { createCatalogueWrite } from '../../modules/products/catalogue-writes';
 import { publishOrdersChanged } from '../../modules/orders/order-action-support';
 import { orderListWhere } from '../../modules/orders/order-list.query';
 import { pluginRuleDtoOf, ruleDefinitionOf } from '../../modules/rules/rule.mapper';
-import { ensureRuleVersions } from '../../modules/rules/rule-trace.service';
+import { createRuleTraceReader, ensureRuleVersions } from '../../modules/rules/rule-trace.service';
+import { factsTraceEntriesOf } from '../../modules/rules/rule-trace.codec';
 import type {
   ImportLogQueue,
+  ImportOwner,
   ImportRuleHook,
   ImportRuleSession,
 } from '../import-orders/order-import.service';
 import { openLogSide as openLogSideFor, outboxRowSql, rebuildLostLogs } from './rule-log-outbox';
-import { createRuleTraceReader } from '../../modules/rules/rule-trace.service';
-import type { StatementQueue } from '../../db/sql-statements';
+import { letAnswersIn, type StatementQueue } from '../../db/sql-statements';
 import { RuleChangeWriter, type OrderOutcome, type RunEvaluation } from './apply-rule-changes';
 import { loadRuleFacts, RULES_IN_PROGRESS, type LoadedOrder } from './rule-facts';
 
@@ -31,11 +32,8 @@ import { loadRuleFacts, RULES_IN_PROGRESS, type LoadedOrder } from './rule-facts
 export const RULE_CHUNK = 500;
 /** Orders evaluated and sent to the database at a time, inside a chunk's transaction. */
 const RULE_PART = 50;
-/** New orders whose import rules are recorded at a time (the database writes one part while the next is built). */
-const IMPORT_RECORD_PART = 125;
 /** Orders evaluated between two looks at the connection (a statement's answer lets the next one go). */
 const ORDERS_BETWEEN_ANSWERS = 5;
-const letAnswersIn = () => new Promise((resolve) => setImmediate(resolve));
 /** An order waits in 15 this long before the sweep assumes its import's run was lost. */
 export const HELD_GRACE_MS = 30_000;
 const NOTHING_FIRED: ReadonlySet<number> = new Set();
@@ -259,11 +257,11 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
     rules: readonly RuleDefinition[],
     transaction: Transaction,
     queue: StatementQueue,
+    owner: ImportOwner,
     logs?: ImportLogQueue,
   ): ImportRuleSession {
-    /** The orders recorded, and whose: the outbox row names them. */
+    /** The orders recorded: the outbox row names them. */
     const recordedIds: number[] = [];
-    let owner: { companyId: number; channelId: number } | null = null;
     const outcomes = new Map<string, { before: RuleOrderFacts } & Omit<OrderOutcome, 'loaded'>>();
     const set: RuleSet = {
       definitions: rules,
@@ -289,7 +287,7 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
       logs?.queue,
     );
     // Every rule is evaluated on every new order: the trace lists them all, the same for each.
-    const traceEntries = writer.traces.entriesOf(rules);
+    const traceEntries = factsTraceEntriesOf(rules);
     return {
       run(remoteId, facts) {
         // Only the rules that matched are kept: the trace makes the others again when it is read.
@@ -297,8 +295,7 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
         outcomes.set(remoteId, { before: facts, ...outcome });
         return outcome.after;
       },
-      async record(orders, by) {
-        owner = by;
+      record(orders) {
         const recorded: OrderOutcome[] = [];
         for (const { remoteId, orderId } of orders) {
           const outcome = outcomes.get(remoteId);
@@ -309,8 +306,8 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
           recorded.push({
             loaded: {
               facts: { ...before, order_id: orderId },
-              companyId: by.companyId,
-              channelId: by.channelId,
+              companyId: owner.companyId,
+              channelId: owner.channelId,
               status: null,
               storedSyncStatus: before.sync_status,
               heldSyncStatus: null,
@@ -324,13 +321,10 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
             traceEntries,
           });
         }
-        for (let from = 0; from < recorded.length; from += IMPORT_RECORD_PART) {
-          writer.add(recorded.slice(from, from + IMPORT_RECORD_PART));
-          await letAnswersIn();
-        }
+        writer.add(recorded);
       },
       finish() {
-        if (!logs || !owner || recordedIds.length === 0) return;
+        if (!logs || recordedIds.length === 0) return;
         queue.send(
           outboxRowSql(sequelize, {
             batchKey: logs.batchKey,
@@ -447,7 +441,8 @@ export function createRuleRunner(core: CoreServices, catalogue: CatalogueService
       await ensureRuleVersions(models, imported);
       return {
         onUpdated,
-        onImported: (transaction, queue, logs) => importSession(storeId, imported, transaction, queue, logs),
+        onImported: (transaction, queue, owner, logs) =>
+          importSession(storeId, imported, transaction, queue, owner, logs),
         openLogSide,
       };
     },

@@ -35,6 +35,7 @@ import {
 } from './order-lines';
 import {
   CANCELLED,
+  channelFieldsJson,
   FAILED_UPDATES,
   ORDER_COLUMNS,
   ORDER_UPDATES,
@@ -45,6 +46,8 @@ import {
   orderChanges,
   orderRowOf,
   reasonOf,
+  sameTags,
+  sentFieldsOf,
   syncStatusOf,
   type OrderColumn,
   type OrderOwner,
@@ -56,6 +59,7 @@ import type { LogSide } from '../apply-rules/rule-log-outbox';
 import {
   chunksOf,
   inList,
+  letAnswersIn,
   incoming,
   onDuplicate,
   sqlDialectOf,
@@ -70,9 +74,8 @@ export { orderLineKey } from './order-lines';
 const ORDER_CHUNK = 500;
 /** New orders meeting their import rules between two looks at the connection. */
 const RULE_ORDERS_BETWEEN_ANSWERS = 10;
-/** Orders per part of a batch with import rules (each part's orders written while the next meet their rules). */
+/** Orders per part of a batch with import rules: a part's rule records are built while the database writes the part before. */
 const IMPORT_PART = 125;
-const letAnswersIn = () => new Promise((resolve) => setImmediate(resolve));
 
 export const ORDER_CREATED_EVENT = 'order.created';
 export const ORDER_UPDATED_EVENT = 'order.updated';
@@ -102,12 +105,15 @@ export interface ImportRuleSession {
   /** What the rules make of a new order (its id not known yet), kept under its remote id. */
   run(remoteId: string, facts: RuleOrderFacts): RuleOrderFacts;
   /** Sends the rules' firings, logs, traces and activities of these orders, now they have their ids. */
-  record(
-    orders: readonly { remoteId: string; orderId: number }[],
-    owner: { companyId: number; channelId: number },
-  ): Promise<void>;
+  record(orders: readonly { remoteId: string; orderId: number }[]): void;
   /** Everything is recorded: when the logs went to a second connection, the batch's outbox row. */
   finish(): void;
+}
+
+/** Whose the imported orders are. */
+export interface ImportOwner {
+  companyId: number;
+  channelId: number;
 }
 
 /** A second connection's queue for the logs, and the batch's key in `rule_log_outbox`. */
@@ -121,7 +127,13 @@ export interface ImportRules {
   onUpdated: boolean;
   /** The store's "order imported" rules for one transaction; null when it has none. */
   onImported:
-    ((transaction: Transaction, queue: StatementQueue, logs?: ImportLogQueue) => ImportRuleSession) | null;
+    | ((
+        transaction: Transaction,
+        queue: StatementQueue,
+        owner: ImportOwner,
+        logs?: ImportLogQueue,
+      ) => ImportRuleSession)
+    | null;
   /** A second transaction for the logs of one import (MySQL, when one is free at once). */
   openLogSide(): Promise<LogSide | null>;
 }
@@ -153,12 +165,7 @@ export interface OrderImportService {
  * now be one another import stored meanwhile.
  */
 function sentAsIs(entry: Prepared): void {
-  const { row, order } = entry;
-  row.tags = JSON.stringify(order.tags);
-  row.shipping_method = order.shipping_method;
-  row.order_type = order.order_type;
-  row.channel_fields = null;
-  row.total_order_items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  Object.assign(entry.row, sentFieldsOf(entry.order));
   entry.ruleMultipliers = null;
 }
 
@@ -191,8 +198,7 @@ function ruleFactsOf(entry: Prepared, channelName: string): RuleOrderFacts {
  */
 function applyImportRules(entry: Prepared, before: RuleOrderFacts, after: RuleOrderFacts): number[] | null {
   const { row, order } = entry;
-  const tagsChanged =
-    before.tags.length !== after.tags.length || before.tags.some((tag, index) => tag !== after.tags[index]);
+  const tagsChanged = !sameTags(before.tags, after.tags);
   if (tagsChanged) row.tags = JSON.stringify(after.tags);
   row.shipping_method = after.shipping_method;
   row.order_type = after.order_type;
@@ -202,11 +208,7 @@ function applyImportRules(entry: Prepared, before: RuleOrderFacts, after: RuleOr
     before.shipping_method !== after.shipping_method ||
     before.order_type !== after.order_type
   )
-    row.channel_fields = JSON.stringify({
-      tags: order.tags,
-      shipping_method: order.shipping_method,
-      order_type: order.order_type,
-    });
+    row.channel_fields = channelFieldsJson(order);
   return after.lines.some((line) => line.multiplier !== 1)
     ? after.lines.map((line) => line.multiplier)
     : null;
@@ -462,7 +464,7 @@ export function createOrderImportService(deps: {
       const outcome = await write(async (transaction: Transaction) => {
         const queue = new StatementQueue(sequelize, transaction, dialect.mysql);
         const logs = logSide ? await logSide.attempt() : undefined;
-        const ruleSession = rules?.onImported?.(transaction, queue, logs) ?? null;
+        const ruleSession = rules?.onImported?.(transaction, queue, { companyId, channelId }, logs) ?? null;
         const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
         const sourceName = (options.source ?? channel.name).slice(0, 120);
         const via = (options.via ?? 'import').slice(0, 20);
@@ -674,9 +676,7 @@ export function createOrderImportService(deps: {
 
         // 7. Orders, then their lines and activities: each statement's text is written while the
         // one before runs, and the id it waits for (the customer's, a new order's) is added last.
-        // With import rules the batch goes in parts: the database writes one part's orders, lines
-        // and rule records while the next part's orders meet their rules. Everything sent is
-        // settled before the work ends, whatever happens.
+        // Everything sent is settled before the work ends, whatever happens.
         let stockApplied: Promise<unknown> = Promise.resolve([]);
         const written: Promise<void>[] = [];
         const settle = async (error: unknown): Promise<never> => {
@@ -724,10 +724,7 @@ export function createOrderImportService(deps: {
               );
             }
             if (ruleSession && part.ruled.length > 0)
-              await ruleSession.record(
-                part.ruled.map((remoteId) => ({ remoteId, orderId: ids.get(remoteId)! })),
-                { companyId, channelId },
-              );
+              ruleSession.record(part.ruled.map((remoteId) => ({ remoteId, orderId: ids.get(remoteId)! })));
           })();
           done.catch(() => undefined); // awaited below
           written.push(done);
@@ -830,8 +827,9 @@ export function createOrderImportService(deps: {
         for (const entry of writes) {
           const id = ids.get(entry.order.remote_id);
           // An order still waiting for its import rules (left by an earlier version) is the sweep's.
-          if (id !== undefined && rules?.onUpdated && stored.has(entry.order.remote_id))
-            if (entry.row.sync_status !== SYNC.rulesInProgress) changed.push(id);
+          const waiting = entry.row.sync_status === SYNC.rulesInProgress;
+          if (id !== undefined && rules?.onUpdated && stored.has(entry.order.remote_id) && !waiting)
+            changed.push(id);
         }
         return { counts, orderIds: [...ids.values()], changed };
       }).catch(async (error: unknown) => {

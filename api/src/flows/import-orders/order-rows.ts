@@ -145,11 +145,45 @@ export interface OrderOwner {
   now: Date;
 }
 
+/**
+ * The fields of an order's row that rules may change, as the channel sent them (and its item count,
+ * which a rule's multiplier changes).
+ */
+export function sentFieldsOf(order: NormalisedOrder) {
+  let items = 0;
+  for (const line of order.lines) items += line.quantity;
+  return {
+    tags: JSON.stringify(order.tags),
+    shipping_method: order.shipping_method,
+    order_type: order.order_type,
+    channel_fields: null,
+    total_order_items: items,
+  } satisfies Partial<OrderRow>;
+}
+
+/** The same tags in the same order. */
+export const sameTags = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((tag, index) => tag === b[index]);
+
+/**
+ * `orders.channel_fields`: what the channel had sent for the rule-owned fields, kept from the first
+ * time a rule changed one of them (keepRuleChanges merges a re-import against it).
+ */
+export function channelFieldsJson(sent: {
+  tags: readonly string[];
+  shipping_method: string | null;
+  order_type: string | null;
+}): string {
+  return JSON.stringify({
+    tags: sent.tags,
+    shipping_method: sent.shipping_method,
+    order_type: sent.order_type,
+  });
+}
+
 /** The order's row; `sync_status` and `customer_id` are decided in the transaction. */
 export function orderRowOf(order: NormalisedOrder, settings: ImportSettings, owner: OrderOwner): OrderRow {
   const orderNumber = `${settings.prefix}${order.order_number}`.slice(0, 190);
-  let items = 0;
-  for (const line of order.lines) items += line.quantity;
   return {
     uuid: randomUUID(),
     company_id: owner.companyId,
@@ -166,7 +200,6 @@ export function orderRowOf(order: NormalisedOrder, settings: ImportSettings, own
     tax_total: order.tax_total,
     discount_total: order.discount_total,
     total: order.total,
-    total_order_items: items,
     order_date: order.order_date,
     customer_name: order.customer.name,
     customer_email: order.customer.email,
@@ -177,10 +210,7 @@ export function orderRowOf(order: NormalisedOrder, settings: ImportSettings, own
     invoice_country: order.invoice_address?.country ?? null,
     shipping_address: order.shipping_address ? JSON.stringify(order.shipping_address) : null,
     invoice_address: order.invoice_address ? JSON.stringify(order.invoice_address) : null,
-    shipping_method: order.shipping_method,
-    tags: JSON.stringify(order.tags),
-    order_type: order.order_type,
-    channel_fields: null,
+    ...sentFieldsOf(order),
     content_hash: contentHash({ order, orderNumber }),
     failure_reason: null,
     held_sync_status: null,
@@ -273,11 +303,7 @@ export function keepRuleChanges(before: StoredOrder, row: OrderRow, order: Norma
     row.shipping_method = (before.values.shipping_method as string | null) ?? null;
   if (order.order_type === (base.order_type ?? null))
     row.order_type = (before.values.order_type as string | null) ?? null;
-  row.channel_fields = JSON.stringify({
-    tags: order.tags,
-    shipping_method: order.shipping_method,
-    order_type: order.order_type,
-  });
+  row.channel_fields = channelFieldsJson(order);
 }
 
 /** The sync status of a new order, or of a changed one given what it had. */

@@ -63,7 +63,7 @@ const STATE_SKIPPED = 2;
  * A trace as written now (v3): the order's facts before the rules, and the rules evaluated on it, in
  * order, by id and version. The evaluator is pure, so the evaluations are made again when the trace
  * is read, from the same facts and the same versions — exactly what the rules saw and did — and
- * writing a trace costs a few hundred bytes per order instead of one entry per rule evaluated.
+ * writing a trace costs the facts and a few bytes per rule instead of one full entry per rule.
  * `e` lists `[rule id, version]` (`[rule id, version, 2]` when it had fired before and was passed
  * over); a plugin's rule (no versions) is kept whole, after the store's rules.
  */
@@ -75,49 +75,31 @@ export interface FactsTrace {
 
 export type RuleRef = [number, number] | [number, number, typeof STATE_SKIPPED];
 
-/** Writes v3 traces as JSON text: one writer per run, the entries of the rules it runs said once. */
-export class FactsTraceWriter {
-  private readonly refs = new Map<string, string>();
+/** A store rule's entry in a v3 trace (numbers only: valid JSON as written). */
+const ruleRef = (ruleId: number, version: number, skipped: boolean) =>
+  `[${Number(ruleId)},${Number(version)}${skipped ? `,${STATE_SKIPPED}` : ''}]`;
 
-  /** The trace of one order: its facts before the rules, then what was evaluated on it. */
-  traceOf(
-    before: RuleOrderFacts,
-    evaluations: readonly { kind: TraceEvaluationKind; evaluation: RuleEvaluation }[],
-  ): string {
-    let entries = '';
-    for (const { kind, evaluation } of evaluations) {
-      const separator = entries === '' ? '' : ',';
-      if (kind === 'plugin_rule') {
-        const entry: PluginEntry = { p: evaluation };
-        entries += separator + JSON.stringify(entry);
-        continue;
-      }
-      entries +=
-        separator + this.refOf(evaluation.rule_id, evaluation.rule_version, evaluation.skipped !== null);
-    }
-    return this.traceWith(before, entries);
-  }
+/** A v3 trace as JSON text: the order's facts before the rules, then what was evaluated on it. */
+export function factsTraceOf(
+  before: RuleOrderFacts,
+  evaluations: readonly { kind: TraceEvaluationKind; evaluation: RuleEvaluation }[],
+): string {
+  const entries = evaluations.map(({ kind, evaluation }) =>
+    kind === 'plugin_rule'
+      ? JSON.stringify({ p: evaluation } satisfies PluginEntry)
+      : ruleRef(evaluation.rule_id, evaluation.rule_version, evaluation.skipped !== null),
+  );
+  return factsTraceWith(before, entries.join(','));
+}
 
-  /** The entries of store rules that were all evaluated (none passed over), for `traceWith`. */
-  entriesOf(rules: readonly { id: number; version: number }[]): string {
-    return rules.map((rule) => this.refOf(rule.id, rule.version, false)).join(',');
-  }
+/** The entries of store rules that were all evaluated (none passed over), for `factsTraceWith`. */
+export function factsTraceEntriesOf(rules: readonly { id: number; version: number }[]): string {
+  return rules.map((rule) => ruleRef(rule.id, rule.version, false)).join(',');
+}
 
-  /** The trace of one order whose entries are known already (`entriesOf`). */
-  traceWith(before: RuleOrderFacts, entries: string): string {
-    return `{"v":3,"f":${JSON.stringify(before)},"e":[${entries}]}`;
-  }
-
-  private refOf(ruleId: number, version: number, skipped: boolean): string {
-    const key = `${ruleId}:${version}:${skipped ? 1 : 0}`;
-    let ref = this.refs.get(key);
-    if (ref === undefined) {
-      // Numbers only: valid JSON as written.
-      ref = `[${Number(ruleId)},${Number(version)}${skipped ? `,${STATE_SKIPPED}` : ''}]`;
-      this.refs.set(key, ref);
-    }
-    return ref;
-  }
+/** A v3 trace whose entries are known already (`factsTraceEntriesOf`): the same for every order of a run. */
+export function factsTraceWith(before: RuleOrderFacts, entries: string): string {
+  return `{"v":3,"f":${JSON.stringify(before)},"e":[${entries}]}`;
 }
 
 export const definitionKey = (ruleId: number, version: number) => `${ruleId}:${version}`;

@@ -7,7 +7,7 @@ import {
 } from '@syncdesk/contracts';
 import {
   definitionKey,
-  FactsTraceWriter,
+  factsTraceOf,
   expandTrace,
   tracedRuleVersions,
   type StoredTrace,
@@ -107,7 +107,7 @@ function roundTrip(
   before: RuleOrderFacts,
   evaluations: { kind: 'rule' | 'plugin_rule'; evaluation: RuleEvaluation }[],
 ) {
-  return JSON.parse(new FactsTraceWriter().traceOf(before, evaluations)) as StoredTrace;
+  return JSON.parse(factsTraceOf(before, evaluations)) as StoredTrace;
 }
 
 describe('rule trace as stored', () => {
