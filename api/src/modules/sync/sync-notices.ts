@@ -14,33 +14,47 @@ export interface SyncNotice {
 const WARNING = NOTIFICATION_LEVEL.byKey('warning').value;
 const ERROR = NOTIFICATION_LEVEL.byKey('error').value;
 
+/** Whether a notice speaks of a sales channel or a plugin (a WMS, an accounting link): both are `channels` rows. */
+export type ConnectionNoun = 'channel' | 'plugin';
+
+/** The noun a connection row is spoken of by: plugins are not the seller's channels. */
+export const connectionNounOf = (connection: Pick<Channel, 'kind'>): ConnectionNoun =>
+  connection.kind === 'plugin' ? 'plugin' : 'channel';
+
 /** The channel notices of integration-domain §4 / platform-shell §4, in the seller's words. */
-export function syncNotice(kind: NoticeKind, channelName: string, lastError: string | null): SyncNotice {
+export function syncNotice(
+  kind: NoticeKind,
+  channelName: string,
+  lastError: string | null,
+  noun: ConnectionNoun = 'channel',
+): SyncNotice {
   switch (kind) {
     case 'token_expired':
       return {
         level: WARNING,
-        title: `${channelName}: channel token expired`,
-        message: `The access token of ${channelName} has expired and could not be renewed. Reconnect the channel to resume syncing.`,
+        title: `${channelName}: ${noun} token expired`,
+        message: `The access token of ${channelName} has expired and could not be renewed. Reconnect the ${noun} to resume syncing.`,
       };
     case 'auth':
       return {
         level: ERROR,
         title: `${channelName}: authentication issue`,
-        message: `${channelName} refused our credentials${lastError ? ` (${lastError})` : ''}. Check the channel's credentials or reconnect it.`,
+        message: `${channelName} refused our credentials${lastError ? ` (${lastError})` : ''}. Check the ${noun}'s credentials or reconnect it.`,
       };
     case 'deactivated':
       return {
         level: ERROR,
         title: `${channelName} was deactivated`,
-        message: `${channelName} was deactivated after more than 24 hours of consecutive errors${lastError ? `. Last error: ${lastError}` : ''}. Fix the cause, then activate the channel again.`,
+        message: `${channelName} was deactivated after more than 24 hours of consecutive errors${lastError ? `. Last error: ${lastError}` : ''}. Fix the cause, then activate the ${noun} again.`,
       };
   }
 }
 
-/** The channel's page (a plugin's lives in the same place of the shell). */
-export const channelPagePath = (channel: Pick<Channel, 'store_id' | 'id'>) =>
-  routes.channelDetail(channel.store_id, channel.id);
+/** The connection's own page: a plugin has its own (`/stores/{s}/plugins/{id}`); a channel path would not load it. */
+export const channelPagePath = (channel: Pick<Channel, 'store_id' | 'id' | 'kind'>) =>
+  connectionNounOf(channel) === 'plugin'
+    ? routes.pluginDetail(channel.store_id, channel.id)
+    : routes.channelDetail(channel.store_id, channel.id);
 
 /**
  * Who hears about a channel's health: the company's owner and every member whose role may change

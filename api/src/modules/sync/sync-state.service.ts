@@ -14,7 +14,13 @@ import type { NotificationService } from '../notifications/notification.service'
 import { findReachableStore } from '../stores/store-access';
 import { nextScheduledOrdersRun } from './scheduled-orders-run';
 import { getOrdersIntervalSeconds, isPolled, lagSeconds, nextRunAt } from './sync-lag';
-import { channelManagers, channelPagePath, syncNotice, type NoticeKind } from './sync-notices';
+import {
+  channelManagers,
+  channelPagePath,
+  connectionNounOf,
+  syncNotice,
+  type NoticeKind,
+} from './sync-notices';
 
 /** What went wrong in a run, as connectors say it (ConnectorError's kind and message). */
 export interface RunError {
@@ -133,7 +139,7 @@ export function createSyncStateService(
   }
 
   async function notifyManagers(channel: Channel, kind: NoticeKind, lastError: string | null) {
-    const notice = syncNotice(kind, channel.name, lastError);
+    const notice = syncNotice(kind, channel.name, lastError, connectionNounOf(channel));
     const link = channelPagePath(channel);
     for (const userId of await channelManagers(models, channel.company_id)) {
       await deps.notifications.notify({ userId, companyId: channel.company_id, link, ...notice });

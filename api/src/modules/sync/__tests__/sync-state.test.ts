@@ -43,14 +43,20 @@ describe.each(TEST_DIALECTS)('channel sync state and health (%s)', (dialect) => 
 
   const services = () => server.services;
   const newChannel = (
-    overrides: Partial<{ name: string; is_active: boolean; settings: Record<string, unknown> }> = {},
+    overrides: Partial<{
+      name: string;
+      is_active: boolean;
+      settings: Record<string, unknown>;
+      kind: 'channel' | 'plugin';
+      type: string;
+    }> = {},
   ) =>
     services().models.Channel.create({
       uuid: randomUUID(),
       company_id: alpha.company.id,
       store_id: alpha.stores[0]!.id,
-      kind: 'channel',
-      type: 'mirakl-decathlon',
+      kind: overrides.kind ?? 'channel',
+      type: overrides.type ?? 'mirakl-decathlon',
       name: overrides.name ?? 'Decathlon FR',
       is_active: overrides.is_active ?? true,
       account_nominal_code: null,
@@ -130,6 +136,20 @@ describe.each(TEST_DIALECTS)('channel sync state and health (%s)', (dialect) => 
     await syncState.runFailed(channel.id, { kind: 'token_expired', message: 'invalid_grant' });
     notices = await noticesAbout(channel);
     expect(notices.filter((row) => row.user_id === manager.id && row.level === 1)).toHaveLength(2);
+  });
+
+  it("links a plugin's notice to the plugin's own page and words it as a plugin", async () => {
+    const plugin = await newChannel({ name: 'Warehouse WMS', kind: 'plugin', type: 'shipstation' });
+    await services().syncState.runFailed(plugin.id, { kind: 'token_expired', message: 'invalid_grant' });
+    const [notice] = (await noticesAbout(plugin)).filter((row) => row.user_id === manager.id);
+    expect(notice).toEqual(
+      expect.objectContaining({
+        title: 'Warehouse WMS: plugin token expired',
+        link: `/stores/${alpha.stores[0]!.id}/plugins/${plugin.id}`,
+      }),
+    );
+    expect(notice!.message).toContain('Reconnect the plugin');
+    expect(notice!.message).not.toContain('channel');
   });
 
   it('switches a channel off after more than 24 hours of consecutive errors, and says so once', async () => {
