@@ -99,6 +99,12 @@ export const ROUTE_PATTERNS = {
   channelPickupDetail: '/stores/:storeId/channels/:channelId?/pickups/:pickupId',
   channelPickupProductCreate: '/stores/:storeId/channels/:channelId?/pickups/:pickupId/create',
   channelPickupProductDetail: '/stores/:storeId/channels/:channelId?/pickups/:pickupId/:productId',
+  // The spec's own table (integration-domain §2) names the store-level paths: they ask for the
+  // channel first, then open the same screen under it.
+  pickups: '/stores/:storeId/pickups',
+  pickupDetail: '/stores/:storeId/pickups/:pickupId',
+  pickupProductCreate: '/stores/:storeId/pickups/:pickupId/create',
+  pickupProductDetail: '/stores/:storeId/pickups/:pickupId/:productId',
   channelProducts: '/stores/:storeId/channels/:channelId?/products',
   channelProductDetail: '/stores/:storeId/channels/:channelId?/products/:productId',
   pluginProducts: '/stores/:storeId/plugins/:pluginId?/products',

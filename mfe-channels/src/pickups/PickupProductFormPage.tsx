@@ -35,7 +35,12 @@ export function PickupProductFormPage() {
       <ChannelChooser
         title="Pickup stores"
         storeId={storeId}
-        routeFor={(id) => routes.channelPickups(storeId, id)}
+        // The same product (or the add form) of the same pickup store, under the chosen channel.
+        routeFor={(id) =>
+          productId
+            ? routes.channelPickupProductDetail(storeId, id, pickupId, productId)
+            : routes.channelPickupProductCreate(storeId, id, pickupId)
+        }
       />
     );
   }

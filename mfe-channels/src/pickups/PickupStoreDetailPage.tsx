@@ -16,8 +16,8 @@ import { deletePickupStore, getPickupStore } from './pickups.api';
 const CREATE = 'create';
 
 /**
- * `/stores/{storeId}/channels/{channelId?}/pickups/{pickupId}`: a pickup store's details and the
- * products waiting there; `…/pickups/create` adds a pickup store.
+ * `/stores/{storeId}/channels/{channelId?}/pickups/{pickupId}` (and the spec's `/stores/{storeId}/pickups/{pickupId}`):
+ * a pickup store's details and the products waiting there; `…/pickups/create` adds a pickup store.
  */
 export function PickupStoreDetailPage() {
   const { storeId = '', channelId, pickupId = '' } = useParams();
@@ -26,7 +26,8 @@ export function PickupStoreDetailPage() {
       <ChannelChooser
         title="Pickup stores"
         storeId={storeId}
-        routeFor={(id) => routes.channelPickups(storeId, id)}
+        // The same pickup store (or the create form) under the chosen channel.
+        routeFor={(id) => routes.channelPickupDetail(storeId, id, pickupId)}
       />
     );
   }

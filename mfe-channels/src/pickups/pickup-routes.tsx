@@ -15,4 +15,9 @@ export const pickupRoutes: RouteObject[] = [
   { path: ROUTE_PATTERNS.channelPickupDetail, element: <PickupStoreDetailPage /> },
   { path: ROUTE_PATTERNS.channelPickupProductCreate, element: <PickupProductFormPage /> },
   { path: ROUTE_PATTERNS.channelPickupProductDetail, element: <PickupProductFormPage /> },
+  // The spec's store-level paths: no channel in them, so each page asks for one first.
+  { path: ROUTE_PATTERNS.pickups, element: <PickupStoreListPage /> },
+  { path: ROUTE_PATTERNS.pickupDetail, element: <PickupStoreDetailPage /> },
+  { path: ROUTE_PATTERNS.pickupProductCreate, element: <PickupProductFormPage /> },
+  { path: ROUTE_PATTERNS.pickupProductDetail, element: <PickupProductFormPage /> },
 ];

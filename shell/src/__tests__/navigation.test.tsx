@@ -140,6 +140,7 @@ describe('side navigation', () => {
     ['/stores/4/channels/9', 'channels'],
     ['/stores/4/channels/create/shopify', 'channels'],
     ['/stores/4/channels/9/pickups/3', 'channels'],
+    ['/stores/4/pickups/3', 'channels'],
     ['/stores/4/accounting-channels/9', 'channels'],
     ['/stores/4/plugins/2/products', 'channels'],
     ['/migrate/4/9', 'channels'],

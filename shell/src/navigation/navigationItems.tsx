@@ -57,6 +57,7 @@ const ALSO_ACTIVE_ON: Readonly<Record<string, readonly string[]>> = {
     `${ROUTE_PATTERNS.storeDetail}/channels`,
     `${ROUTE_PATTERNS.storeDetail}/accounting-channels`,
     `${ROUTE_PATTERNS.storeDetail}/plugins`,
+    ROUTE_PATTERNS.pickups,
     '/migrate',
   ],
 };

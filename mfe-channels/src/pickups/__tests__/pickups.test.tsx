@@ -5,6 +5,7 @@ import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-r
 import {
   ALL_SCOPES,
   buttonByText,
+  choose,
   findHeading,
   findPopover,
   renderPage,
@@ -99,6 +100,28 @@ describe('Pickup stores', () => {
       phone: null,
       is_active: true,
     });
+  });
+});
+
+describe("The spec's store-level pickup paths", () => {
+  it.each([
+    ['/stores/11/pickups', '/stores/11/channels/5/pickups'],
+    ['/stores/11/pickups/8', '/stores/11/channels/5/pickups/8'],
+    ['/stores/11/pickups/8/create', '/stores/11/channels/5/pickups/8/create'],
+    ['/stores/11/pickups/8/41', '/stores/11/channels/5/pickups/8/41'],
+  ])('%s asks for the channel, then opens %s', async (path, target) => {
+    stubFetch({
+      'GET /stores/:storeId/channels': listBody([CHANNEL]),
+      'GET /stores/:storeId/channels/:channelId': { body: { data: CHANNEL } },
+      'GET /pickupStores/:storeId/:channelId/stores': listBody([PICKUP]),
+      'GET /pickupStores/:storeId/:channelId/stores/:id': { body: { data: PICKUP } },
+      'GET /pickupStores/:storeId/:channelId/:pickupId': listBody([MUG]),
+      'GET /pickupStores/:storeId/:channelId/:pickupId/:productId': { body: { data: MUG } },
+    });
+    renderPage(path, editor());
+    expect(await findHeading('Pickup stores')).toBeInTheDocument();
+    await choose('Channel', 'Acme Shopify (Shopify)');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${target}$`)));
   });
 });
 
