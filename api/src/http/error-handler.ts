@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { ApiErrorBody } from '@syncdesk/contracts';
 import type { Logger } from '../logger';
 import { AppError } from './app-error';
+import { redactUrl } from './redact-url';
 
 const CODE_OF_STATUS: Record<number, string> = {
   400: 'bad_request',
@@ -55,7 +56,8 @@ export function errorHandler(logger: Logger): Middleware {
           error: CODE_OF_STATUS[status] ?? 'internal',
         };
       }
-      if (status >= 500) logger.error({ err: caught, method: ctx.method, url: ctx.url }, 'request failed');
+      if (status >= 500)
+        logger.error({ err: caught, method: ctx.method, url: redactUrl(ctx.url) }, 'request failed');
       ctx.status = status;
       ctx.body = body;
     }

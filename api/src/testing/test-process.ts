@@ -4,7 +4,7 @@ import path from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@syncdesk/contracts';
 import { loadConfig, type Config } from '../config';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { startProcess, type RunningProcess } from '../runtime';
 
 export interface TestProcess extends RunningProcess {
@@ -25,6 +25,8 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 export async function startTestProcess(
   databaseUrl: string,
   environment: Record<string, string> = {},
+  /** The process's logger (silent unless given: a test reading the log passes its own). */
+  logger: Logger = createLogger('silent'),
 ): Promise<TestProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncdesk-data-'));
   const config: Config = loadConfig({
@@ -39,7 +41,7 @@ export async function startTestProcess(
     SHUTDOWN_TIMEOUT_S: '5',
     ...environment,
   });
-  const running = await startProcess(config, createLogger('silent'));
+  const running = await startProcess(config, logger);
   const sockets: Socket[] = [];
   const url = running.url ?? '';
   return {

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { LOG_STATUS } from '@syncdesk/contracts';
 import type { RequestScope } from '../../http/request-scope';
+import { redactUrl } from '../../http/redact-url';
 import { redactText } from './redact';
 import type { TransactionRecorder } from './transaction-record';
 
@@ -45,7 +46,7 @@ export function recordApiTokenCalls(recorder: () => TransactionRecorder): Middle
       kind: 'api',
       type: 'api_call',
       method: ctx.method,
-      url: ctx.originalUrl,
+      url: redactUrl(ctx.originalUrl),
       status: failed ? FAILED : SUCCESS,
       httpStatus: ctx.status,
       responseTimeMs: Date.now() - started,
