@@ -43,6 +43,9 @@ export const RULE_MESSAGES = {
   triggersRequired: 'Choose at least one trigger event.',
   conditionsRequired: 'Add at least one condition (or “No condition”).',
   actionsRequired: 'Add at least one action.',
+  // The editor's own placeholders: an empty row is told what its control asks for, never zod's list of keys.
+  actionChoice: 'Choose an action.',
+  fieldChoice: 'Choose a field.',
   ruleNotFound: 'The rule was not found.',
   sortMismatch: 'Send every rule of the store once, in the new order.',
 } as const;
@@ -129,13 +132,13 @@ export function actionProblem(action: RuleActionName, value: string): string | n
 }
 
 const conditionSchema = z.object({
-  field: z.enum(conditionFieldKeys),
+  field: z.enum(conditionFieldKeys, { error: RULE_MESSAGES.fieldChoice }),
   operator: z.enum(operatorKeys).nullable().default(null),
   value: z.string().nullable().default(null),
 });
 
 const actionSchema = z.object({
-  action: z.enum(actionKeys),
+  action: z.enum(actionKeys, { error: RULE_MESSAGES.actionChoice }),
   value: z.union([z.string(), z.number()]).transform((value) => String(value).trim()),
 });
 
@@ -226,10 +229,10 @@ export const ruleBackfillSchema = z.object({
 export const pluginRuleInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Enter a name.').max(RULE_LIMITS.nameMax),
-    condition_field: z.enum(conditionFieldKeys),
+    condition_field: z.enum(conditionFieldKeys, { error: RULE_MESSAGES.fieldChoice }),
     condition_operator: z.enum(operatorKeys).nullable().default(null),
     condition_value: z.string().nullable().default(null),
-    action_name: z.enum(actionKeys),
+    action_name: z.enum(actionKeys, { error: RULE_MESSAGES.actionChoice }),
     action_value: z.union([z.string(), z.number()]).transform((value) => String(value).trim()),
     execution_step: z.coerce.number().int().min(1).max(1000).default(1),
     is_active: z.boolean().optional(),

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ruleDryRunSchema, routes, type RuleDryRunDto, type RuleDryRunRow } from '@syncdesk/contracts';
 import { formatDate, isApiError } from '@syncdesk/web-kit';
 
-import { toRuleInput, type RuleFormValues } from './rule-form';
+import { toRuleInput, unfinishedRuleProblem, type RuleFormValues } from './rule-form';
 import { actionTraceText, conditionTraceText } from './rule-text';
 import { dryRunRule } from './rules.api';
 
@@ -15,7 +15,8 @@ export const DRY_RUN_DEBOUNCE_MS = 600;
 export const UNFINISHED_RULE_TEXT = 'Finish the rule to see which orders it matches.';
 
 type PreviewState =
-  | { kind: 'unfinished' }
+  /** `problem`: what keeps the rule from being previewed, pointing at its row (null: the server's 422). */
+  | { kind: 'unfinished'; problem: string | null }
   | { kind: 'loading'; previous: RuleDryRunDto | null }
   | { kind: 'ready'; result: RuleDryRunDto }
   | { kind: 'failed' };
@@ -26,7 +27,7 @@ type PreviewState =
  * (the contracts' own check), so a half-typed rule shows a hint rather than errors.
  */
 export function DryRunPreview({ storeId, values }: { storeId: number | undefined; values: RuleFormValues }) {
-  const [state, setState] = useState<PreviewState>({ kind: 'unfinished' });
+  const [state, setState] = useState<PreviewState>({ kind: 'unfinished', problem: null });
   const [showUnmatched, setShowUnmatched] = useState(false);
   const serialized = JSON.stringify(storeId === undefined ? null : toRuleInput(values, storeId));
 
@@ -35,7 +36,7 @@ export function DryRunPreview({ storeId, values }: { storeId: number | undefined
     // The name does not change what matches; a nameless draft can be previewed.
     const rule = input ? { ...input, name: input.name || 'Draft rule' } : null;
     if (!rule || !ruleDryRunSchema.safeParse({ rule }).success) {
-      setState({ kind: 'unfinished' });
+      setState({ kind: 'unfinished', problem: rule ? unfinishedRuleProblem(rule) : null });
       return undefined;
     }
     const controller = new AbortController();
@@ -48,7 +49,11 @@ export function DryRunPreview({ storeId, values }: { storeId: number | undefined
         .then((result) => setState({ kind: 'ready', result }))
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
-          setState(isApiError(error) && error.status === 422 ? { kind: 'unfinished' } : { kind: 'failed' });
+          setState(
+            isApiError(error) && error.status === 422
+              ? { kind: 'unfinished', problem: null }
+              : { kind: 'failed' },
+          );
         });
     }, DRY_RUN_DEBOUNCE_MS);
     return () => {
@@ -105,7 +110,14 @@ export function DryRunPreview({ storeId, values }: { storeId: number | undefined
   return (
     <Card title="Dry run" size="small" aria-label="Dry run" data-testid="dry-run">
       {state.kind === 'unfinished' ? (
-        <Typography.Text type="secondary">{UNFINISHED_RULE_TEXT}</Typography.Text>
+        <Flex vertical gap={4}>
+          <Typography.Text type="secondary">{UNFINISHED_RULE_TEXT}</Typography.Text>
+          {state.problem ? (
+            <Typography.Text type="warning" data-testid="dry-run-problem">
+              {state.problem}
+            </Typography.Text>
+          ) : null}
+        </Flex>
       ) : state.kind === 'failed' ? (
         <Alert
           type="warning"

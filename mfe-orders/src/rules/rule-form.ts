@@ -1,5 +1,6 @@
 import {
   RULE_CONDITION_FIELDS,
+  ruleInputSchema,
   type RuleActionName,
   type RuleConditionField,
   type RuleDto,
@@ -116,4 +117,30 @@ export function toRuleInput(values: RuleFormValues, storeId: number): RuleInput 
     })),
     is_active: values.is_active ?? true,
   };
+}
+
+/** Where a problem sits in the editor, in the words of its cards: "Action 2", "Condition 1 of group 2". */
+function placeOf(path: readonly PropertyKey[], input: RuleInput): string | null {
+  const [section, first, , second] = path;
+  if (section === 'actions' && typeof first === 'number') return `Action ${first + 1}`;
+  if (section === 'condition_groups' && typeof first === 'number') {
+    const condition = typeof second === 'number' ? `Condition ${second + 1}` : 'A condition group';
+    return input.condition_groups.length > 1 ? `${condition} of group ${first + 1}` : condition;
+  }
+  if (section === 'trigger_events') return 'When';
+  return null;
+}
+
+/**
+ * The first thing that keeps the rule as typed from being previewed, pointing at its row
+ * ("Action 1: Choose an action."), or null when the rule is whole. Uses the contracts' own check,
+ * so the words are the ones saving would show beside the field.
+ */
+export function unfinishedRuleProblem(input: RuleInput): string | null {
+  const parsed = ruleInputSchema.safeParse(input);
+  if (parsed.success) return null;
+  const [issue] = parsed.error.issues;
+  if (!issue) return null;
+  const place = placeOf(issue.path, input);
+  return place ? `${place}: ${issue.message}` : issue.message;
 }

@@ -35,6 +35,8 @@ function show(type: 'error' | 'success', text: string): void {
     duration: SNACKBAR_DURATION_MS / 1000,
     closable: false,
     role: type === 'error' ? 'alert' : 'status',
+    // A long unbroken token (a url, a list of keys) wraps inside the snackbar instead of running out of it.
+    style: { overflowWrap: 'anywhere' },
     actions: (
       <Button size="small" type="text" onClick={() => api.destroy(key)}>
         Close

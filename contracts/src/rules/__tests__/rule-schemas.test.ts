@@ -70,6 +70,20 @@ describe('ruleInputSchema', () => {
     ]);
   });
 
+  it('tells an empty action or condition row what its control asks for, not the list of keys', () => {
+    const result = ruleInputSchema.safeParse(withActions({ action: undefined as never, value: '' }));
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['actions.0.action', RULE_MESSAGES.actionChoice],
+    ]);
+    expect(problems(ruleInputSchema, withCondition(undefined as never, null, null))).toEqual([
+      RULE_MESSAGES.fieldChoice,
+    ]);
+    expect(
+      problems(pluginRuleInputSchema, { name: 'Hold', condition_field: 'no_condition', action_value: '' }),
+    ).toEqual([RULE_MESSAGES.actionChoice]);
+  });
+
   it('refuses an operator the field’s type does not offer', () => {
     expect(problems(ruleInputSchema, withCondition('shipping_country', 'contains', 'DE'))).toEqual([
       RULE_MESSAGES.operatorNotOffered('Shipping country ISO code', 'contains'),

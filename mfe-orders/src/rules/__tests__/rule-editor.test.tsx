@@ -132,6 +132,30 @@ describe('The rule editor', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/rules/create');
   });
 
+  it('tells an empty action row what to choose, in the dry run and beside the row when saving', async () => {
+    stubFetch({
+      ...META_ROUTES,
+      // What the api answers for the empty row: the contracts' own message (rule-schemas.test.ts).
+      'POST /rule-engines': validationError({ 'actions.0.action': [RULE_MESSAGES.actionChoice] }),
+      'POST /rule-engines/dry-run': validationError({}),
+    });
+    renderPage('/rules/create?store_id=11');
+    await type('Name', 'EU orders');
+    await choose('Field, group 1 condition 1', 'Shipping country ISO code');
+    await type('Value, group 1 condition 1', 'de');
+
+    // The condition is whole; the preview names the row still missing its action.
+    expect(await screen.findByTestId('dry-run-problem')).toHaveTextContent(
+      `Action 1: ${RULE_MESSAGES.actionChoice}`,
+    );
+    fireEvent.click(buttonByText('Create rule'));
+    const shown = await screen.findByText(RULE_MESSAGES.actionChoice, {
+      selector: '.ant-form-item-explain-error',
+    });
+    expect(shown.closest('.ant-form-item')).toContainElement(screen.getByLabelText('Action, action 1'));
+    expect(screen.queryByText(/Invalid option/)).not.toBeInTheDocument();
+  });
+
   it('previews the saved rule on the latest orders and shows its history', async () => {
     const dryRun: RuleDryRunDto = {
       data: [
