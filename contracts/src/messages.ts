@@ -43,8 +43,11 @@ export const SUCCESS_MESSAGES = {
   userAddedOrInvited:
     'Done. If {email} is new to Syncdesk, its account is ready; if it already has one, its owner has been invited to join and will appear here after accepting.',
   copied: 'Copied to clipboard.',
-  exportStarted: 'Export started. You will be notified by e-mail when it is ready.',
-  importStarted: 'Import started. You will be notified by e-mail when it is finished.',
+  // Where the result shows comes first: the e-mail is a copy, and without SMTP it stays in the outbox.
+  exportStarted:
+    'Export started. When the file is ready, Download appears beside Export and in your notifications; you will also be notified by e-mail.',
+  importStarted:
+    'Import started. When it is finished, the outcome appears here and in your notifications; you will also be notified by e-mail.',
   helpMessageReceived: 'Your help message has been received.',
   channelMigrationCompleted: 'Channel migration completed successfully.',
   emailVerified: 'E-mail address verified successfully.',

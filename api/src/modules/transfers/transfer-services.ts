@@ -255,8 +255,16 @@ export function createTransferServices(
     return plan as ImportPlan<unknown>;
   }
 
-  /** In-app notification and e-mail to the starter at the end, with the link to the page showing the transfer. */
-  async function tell(transfer: FileTransfer, counts: ImportCounts | null): Promise<void> {
+  /**
+   * In-app notification and e-mail to the starter at the end, with the link to the page showing the
+   * transfer. `rowsWritten` is the run's own figure: the row's `rows_done` is saved by the closing
+   * flush, which runs after this (so a page that sees the end finds the notification there).
+   */
+  async function tell(
+    transfer: FileTransfer,
+    counts: ImportCounts | null,
+    rowsWritten: number,
+  ): Promise<void> {
     const user = await models.User.findByPk(transfer.user_id, { attributes: ['id', 'email', 'name'] });
     const exportSubject = exportSubjectOf(transfer.subject);
     const subject = exportSubject.labels;
@@ -277,7 +285,7 @@ export function createTransferServices(
       mailText = `${message}\n\nSee it in Syncdesk: ${url}\n`;
     } else if (transfer.kind === 'export') {
       title = 'Export ready';
-      message = `Your ${subject.plural} export (${count(transfer.rows_done)} rows, ${format}) is ready to download.`;
+      message = `Your ${subject.plural} export (${count(rowsWritten)} ${rowsWritten === 1 ? 'row' : 'rows'}, ${format}) is ready to download.`;
       mailSubject = `Your ${subject.plural} export is ready`;
       mailText = `${message}\n\nDownload it in Syncdesk: ${url}\n`;
     } else {
@@ -467,7 +475,7 @@ export function createTransferServices(
         await transfer.update({ status: 'failed', error: message, finished_at: new Date() });
       }
       try {
-        await tell(transfer, counts);
+        await tell(transfer, counts, progress.done);
       } finally {
         // The closing figures go last: a page that sees them finds the notification already there.
         await progress.flush();
