@@ -57,7 +57,21 @@ export {
 export { navigateForSession, setSessionNavigator, type SessionNavigate } from './session/session.navigation';
 export { useSessionUser } from './session/useSessionUser';
 export { useCan } from './session/useCan';
-export { StoreChooserPage, StoreSubtitle, type StoreChooserPageProps } from './session/StoreChooserPage';
+export {
+  changeStorePath,
+  CHOOSE_STORE_PARAM,
+  StoreChooserPage,
+  StoreSubtitle,
+  type StoreChooserPageProps,
+} from './session/StoreChooserPage';
+export {
+  currentStoreOf,
+  currentStoreStorageKey,
+  rememberCurrentStore,
+  storeIdInLocation,
+  useCurrentStore,
+  useCurrentStoreFromLocation,
+} from './session/current-store';
 export { applySessionMessage, useSessionSync } from './session/useSessionSync';
 export {
   useListQuery,

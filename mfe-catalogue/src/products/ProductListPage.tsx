@@ -11,6 +11,7 @@ import {
   type ProductDto,
 } from '@syncdesk/contracts';
 import {
+  changeStorePath,
   DataTable,
   formatDate,
   formatMoney,
@@ -206,7 +207,7 @@ function ProductList({ storeId }: { storeId: string }) {
             {stores.length > 1 ? (
               <>
                 {' · '}
-                <Link to={ROUTE_PATTERNS.products}>Change store</Link>
+                <Link to={changeStorePath(ROUTE_PATTERNS.products)}>Change store</Link>
               </>
             ) : null}
           </>

@@ -9,7 +9,7 @@ import {
   SUCCESS_MESSAGES,
   type HostedPageLinkDto,
 } from '@syncdesk/contracts';
-import { applyServerErrors, notifySuccess, useSessionUser, zodRule } from '@syncdesk/web-kit';
+import { applyServerErrors, currentStoreOf, notifySuccess, useSessionUser, zodRule } from '@syncdesk/web-kit';
 
 import { createHostedPageLink } from '../api/hosted-pages.api';
 import { OFFERABLE_CHANNEL_TYPES } from './channel-type-options';
@@ -43,7 +43,8 @@ export function CreateLinkModal({ open, onClose, onCreated }: CreateLinkModalPro
     setCreated(null);
     form.resetFields();
     form.setFieldsValue({
-      store_id: user?.stores[0]?.id,
+      // The store the seller is working in (the current store), else the first.
+      store_id: (currentStoreOf(user) ?? user?.stores[0])?.id,
       expires_at: dayjs().add(HOSTED_PAGE_DEFAULT_LIFETIME_DAYS, 'day').endOf('day'),
     });
   }, [open, form, user]);

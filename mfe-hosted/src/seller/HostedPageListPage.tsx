@@ -15,6 +15,7 @@ import {
   formatDate,
   notifySuccess,
   PageHeader,
+  rememberCurrentStore,
   TONE_COLORS,
   useListQuery,
   useSessionUser,
@@ -118,13 +119,15 @@ export function HostedPageListPage() {
         allowClear
         placeholder="All stores"
         options={(user?.stores ?? []).map((store) => ({ value: store.id, label: store.name }))}
-        onChange={(storeId?: number) =>
+        onChange={(storeId?: number) => {
+          // A store picked here is the one the other areas (and a new link) open on.
+          rememberCurrentStore(user, storeId);
           query.setParams((previous) => ({
             ...previous,
             page: 1,
             filters: { ...previous.filters, store_id: storeId ? { eq: storeId } : {} },
-          }))
-        }
+          }));
+        }}
       />
       <Select
         aria-label="Status"

@@ -14,6 +14,7 @@ import {
   type OrderDto,
 } from '@syncdesk/contracts';
 import {
+  changeStorePath,
   DataTable,
   formatDate,
   formatMoney,
@@ -214,7 +215,7 @@ function OrderList({ storeId }: { storeId: string }) {
             {stores.length > 1 ? (
               <>
                 {' · '}
-                <Link to={ROUTE_PATTERNS.orders}>Change store</Link>
+                <Link to={changeStorePath(ROUTE_PATTERNS.orders)}>Change store</Link>
               </>
             ) : null}
           </>

@@ -8,7 +8,9 @@ import {
   notifySuccess,
   PageHeader,
   RecordLoadState,
+  rememberCurrentStore,
   useCan,
+  useCurrentStore,
   useRecord,
   useSessionUser,
 } from '@syncdesk/web-kit';
@@ -49,10 +51,11 @@ function RuleEditor({ rule, meta, onSaved }: RuleEditorProps) {
   const [form] = Form.useForm<RuleFormValues>();
   const stores = user?.stores ?? [];
   const linkedStore = Number(searchParams.get('store_id')) || undefined;
+  const currentStore = useCurrentStore();
   const [initialValues] = useState<RuleFormValues>(() =>
     rule
       ? ruleToFormValues(rule)
-      : emptyRuleValues(linkedStore ?? (stores.length === 1 ? stores[0]?.id : undefined)),
+      : emptyRuleValues(linkedStore ?? currentStore?.id ?? (stores.length === 1 ? stores[0]?.id : undefined)),
   );
   const values = (Form.useWatch([], { form, preserve: true }) as RuleFormValues | undefined) ?? initialValues;
   const storeId = rule?.store_id ?? values.store_id;
@@ -104,6 +107,8 @@ function RuleEditor({ rule, meta, onSaved }: RuleEditorProps) {
     try {
       const result = rule ? await updateRule(rule.id, input) : await createRule(input);
       saved.current = JSON.stringify(toRuleInput(current, target));
+      // The store the seller just worked in is the one the rules list (and every area) opens on.
+      rememberCurrentStore(user, target);
       if (rule) {
         notifySuccess(`Saved the rule “${result.name}”.`);
         onSaved(result);

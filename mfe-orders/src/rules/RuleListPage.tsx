@@ -7,9 +7,15 @@ import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-ki
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { RULE_TRIGGER_EVENTS, ROUTE_PATTERNS, routes, type RuleDto } from '@syncdesk/contracts';
-import { notifySuccess, PageHeader, useCan, useSessionUser } from '@syncdesk/web-kit';
+import {
+  notifySuccess,
+  PageHeader,
+  rememberCurrentStore,
+  useCan,
+  useCurrentStore,
+  useSessionUser,
+} from '@syncdesk/web-kit';
 
-import { lastRuleStoreKey, readLastRuleStore, rememberRuleStore } from './rule-store';
 import { deleteRule, listRules, sortRules, toggleRule } from './rules.api';
 import { RunRulesDialog } from './RunRulesDialog';
 import { RuleDragHandle, SortableRuleRow } from './SortableRuleRow';
@@ -27,26 +33,26 @@ function triggerLabels(rule: RuleDto): string {
 }
 
 /**
- * `/rules`: the rules of one store, in priority order (1 runs first). `?store_id=` names the store;
- * without it the page opens on the store chosen last, else the first.
+ * `/rules`: the rules of one store, in priority order (1 runs first). `?store_id=` names the store
+ * (and makes it the current store); without it the page opens on the current store (the one the
+ * seller last used in any area), else the first.
  */
 export function RuleListPage() {
   const user = useSessionUser();
+  const current = useCurrentStore();
   const [searchParams, setSearchParams] = useSearchParams();
   const stores = user?.stores ?? [];
-  const storageKey = user ? lastRuleStoreKey(user) : null;
-  const linked = Number(searchParams.get('store_id'));
-  const remembered = storageKey ? readLastRuleStore(storageKey) : null;
-  const store =
-    stores.find((candidate) => candidate.id === linked) ??
-    stores.find((candidate) => candidate.id === remembered) ??
-    stores[0];
+  const linked = stores.find((candidate) => String(candidate.id) === searchParams.get('store_id'));
+  const store = linked ?? current ?? stores[0];
 
-  useEffect(() => {
-    if (store && storageKey) rememberRuleStore(storageKey, store.id);
-  }, [store, storageKey]);
+  // The first store shown by default is not the seller's choice, unless it is the only one.
+  const chosen = linked ?? (stores.length === 1 ? stores[0] : undefined);
+  useEffect(() => rememberCurrentStore(user, chosen?.id), [user, chosen]);
 
-  const chooseStore = (storeId: number) => setSearchParams({ store_id: String(storeId) });
+  const chooseStore = (storeId: number) => {
+    rememberCurrentStore(user, storeId);
+    setSearchParams({ store_id: String(storeId) });
+  };
 
   if (!store) {
     return (

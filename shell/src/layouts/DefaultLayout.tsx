@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Layout, Typography, theme } from 'antd';
 import { Outlet, useLocation } from 'react-router';
-import { useSessionUser } from '@syncdesk/web-kit';
+import { useCurrentStoreFromLocation, useSessionUser } from '@syncdesk/web-kit';
 import { SideNavigation } from '../navigation/SideNavigation';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage, ERROR_PAGE_FALLBACK_TEXT } from '../pages/ErrorPage';
@@ -22,6 +22,8 @@ export function DefaultLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const { pathname } = useLocation();
   const user = useSessionUser();
+  // A link naming a store makes it the current one, whichever remote shows it.
+  useCurrentStoreFromLocation();
   if (!user) return null;
 
   return (

@@ -1,8 +1,9 @@
 import { Button, Card, Empty, Flex } from 'antd';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 
 import { ROUTE_PATTERNS, type RouteParam } from '@syncdesk/contracts';
 import { PageHeader } from '../table/PageHeader';
+import { useCurrentStore } from './current-store';
 import { useCan } from './useCan';
 import { useSessionUser } from './useSessionUser';
 
@@ -14,19 +15,31 @@ export interface StoreChooserPageProps {
   noStoreText: string;
 }
 
+/** The query parameter of a chooser the seller asked for ("Change store"): it lists the stores. */
+export const CHOOSE_STORE_PARAM = 'choose';
+
+/** The chooser's path that lists the stores even when a current store is known. */
+export function changeStorePath(chooserPath: string): string {
+  return `${chooserPath}?${CHOOSE_STORE_PARAM}=1`;
+}
+
 /**
  * The page of a store-scoped list reached without a store (`/products`, `/orders`, `/invoices`,
- * `/confirmationOrders`, `/customers`): it asks which store, from the stores the session already lists. With a single
- * store there is nothing to ask: it opens that store's list.
+ * `/confirmationOrders`, `/customers`): it opens the current store's list (the store the seller
+ * last used), or the only store's; it asks which store only when there is no such store, or when
+ * the seller asked to change store.
  */
 export function StoreChooserPage({ title, listPath, noStoreText }: StoreChooserPageProps) {
   const user = useSessionUser();
   const can = useCan();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const current = useCurrentStore();
   const stores = user?.stores ?? [];
 
   const only = stores.length === 1 ? stores[0] : undefined;
-  if (only) return <Navigate replace to={listPath(only.id)} />;
+  const opening = searchParams.has(CHOOSE_STORE_PARAM) ? only : (current ?? only);
+  if (opening) return <Navigate replace to={listPath(opening.id)} />;
 
   return (
     <>
@@ -65,7 +78,7 @@ export function StoreSubtitle({ storeId, chooserPath }: { storeId: string; choos
       {stores.length > 1 ? (
         <>
           {' · '}
-          <Link to={chooserPath}>Change store</Link>
+          <Link to={changeStorePath(chooserPath)}>Change store</Link>
         </>
       ) : null}
     </>

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { SessionUser } from '@syncdesk/contracts';
+import { useCurrentStoreFromLocation } from '../session/current-store';
 import { useSessionStore } from '../session/session.store';
 import { NotificationBridge } from '../feedback/NotificationBridge';
 
@@ -29,6 +30,8 @@ export function createRemotePageRenderer(routes: RouteObject[], scopes: string[]
 
   function Routes() {
     const location = useLocation();
+    // As the shell's layout does: a link naming a store makes it the current store.
+    useCurrentStoreFromLocation();
     return (
       <>
         {useRoutes(routes)}

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import type { RuleRunDto } from '@syncdesk/contracts';
+import { currentStoreStorageKey } from '@syncdesk/web-kit';
 import { stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
 
@@ -11,7 +12,6 @@ import {
   renderPage,
   sessionUser,
 } from '../../orders/__tests__/render-orders-page';
-import { lastRuleStoreKey } from '../rule-store';
 import { EMPTY_RULES_TEXT } from '../RuleListPage';
 import { ruleDto } from './rule-fixtures';
 
@@ -181,7 +181,7 @@ describe('The rules list', () => {
         { id: 12, name: 'Acme Trade' },
       ],
     });
-    localStorage.setItem(lastRuleStoreKey(user), '12');
+    localStorage.setItem(currentStoreStorageKey(user), '12');
     const api = stubFetch({ 'GET /rule-engines': { body: { data: [], meta: { total: 0 } } } });
     renderPage('/rules', user);
     await screen.findByText(EMPTY_RULES_TEXT);
@@ -190,6 +190,6 @@ describe('The rules list', () => {
     fireEvent.mouseDown(screen.getByLabelText('Store'));
     fireEvent.click(await screen.findByTitle('Acme Web'));
     await waitFor(() => expect(api.requests.at(-1)?.query.get('store_id')).toBe('11'));
-    expect(localStorage.getItem(lastRuleStoreKey(user))).toBe('11');
+    expect(localStorage.getItem(currentStoreStorageKey(user))).toBe('11');
   });
 });
