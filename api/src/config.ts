@@ -21,6 +21,21 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /**
+   * Starts every Redis key and channel of this deployment (`<prefix>:jobs`, `<prefix>:authority`,
+   * the Socket.IO key, budgets, login counters): pub/sub ignores the database number, so two
+   * deployments sharing one Redis are kept apart only by this.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, dot, dash and underscore only')
+    .default('syncdesk'),
+  /**
+   * `local`: the explicit opt-out for an `api` or `worker` process without REDIS_URL — events stay in
+   * the process that makes them (one api replica's own events reach its browsers; a worker's are
+   * dropped). Without it those roles refuse to start with no REDIS_URL.
+   */
+  LIVE_EVENTS: z.enum(['redis', 'local']).optional(),
   AGENDA_MONGO_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   // Encrypts channel credentials at rest; generated into DATA_DIR when unset (embedded default).
@@ -53,8 +68,16 @@ const environmentSchema = z.object({
   DEMO_SELLER_PASSWORD: z.string().default('demo-seller-1'),
   DEMO_OTHER_EMAIL: z.string().default('other@demo.test'),
   DEMO_OTHER_PASSWORD: z.string().default('demo-other-1'),
-  /** The embedded demo's Shopify, Mirakl and WMS simulators, run in-process and connected to the demo store. */
+  /**
+   * The live demo's Shopify, Mirakl and WMS simulators: run in-process and connected to the demo store
+   * (APP_ROLE=all), or, scaled out, run by `npm run start:simulators` and trusted by the api and workers.
+   */
   DEMO_SIMULATORS: booleanFlag.optional(),
+  /** Scaled out, the simulators run in `npm run start:simulators`: where it listens (workers call there). */
+  SIMULATORS_HOST: z.string().default('127.0.0.1'),
+  SHOPIFY_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  MIRAKL_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(4020),
+  WMS_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(4030),
   /** The simulators create an order every few seconds (off: they wait to be told). */
   DEMO_TRAFFIC: booleanFlag.default(true),
   /** Public base URL of the product, used in e-mailed links (defaults to http://localhost:PORT). */
@@ -96,6 +119,15 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** REDIS_PREFIX: the first part of every Redis key and channel name (no trailing colon). */
+  redisPrefix: string;
+  /**
+   * How live events travel: `redis` between all processes (REDIS_URL set), `local` within each process
+   * (the all-in-one default without Redis, or the explicit LIVE_EVENTS=local opt-out).
+   */
+  liveEvents: 'redis' | 'local';
+  /** LIVE_EVENTS as given: the split roles without Redis need it said, not defaulted. */
+  liveEventsExplicit: boolean;
   agendaMongoUrl?: string;
   jwtSecret?: string;
   credentialsKey?: string;
@@ -106,8 +138,17 @@ export interface Config {
   webRoot: string;
   jobs: { processEveryMs: number; lockLifetimeMs: number };
   demoSeed: false | { admin: DemoAccount; seller: DemoAccount; other: DemoAccount };
-  /** Run the channel simulators in this process and connect the demo store to them (all-in-one demo only). */
-  demoSync: false | { traffic: boolean };
+  /**
+   * The live demo. `all`: the simulators run in this process on free ports and the demo store is
+   * connected to them. `api`/`worker` (scaled out): `npm run start:simulators` runs them at
+   * `simulators`; these processes only trust those addresses and the simulated Shopify app.
+   */
+  demoSync:
+    | false
+    | {
+        traffic: boolean;
+        simulators: { host: string; ports: { shopify: number; mirakl: number; wms: number } };
+      };
   appUrl: string;
   smtpUrl?: string;
   /** SYNC_RATE_LIMITS_JSON, parsed: channel type → operation → limit. */
@@ -142,6 +183,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    liveEvents: env.LIVE_EVENTS ?? (env.REDIS_URL ? 'redis' : 'local'),
+    liveEventsExplicit: env.LIVE_EVENTS !== undefined,
     agendaMongoUrl: env.AGENDA_MONGO_URL,
     jwtSecret: env.JWT_SECRET,
     credentialsKey: env.CREDENTIALS_KEY,
@@ -160,11 +204,21 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             other: { email: env.DEMO_OTHER_EMAIL, password: env.DEMO_OTHER_PASSWORD },
           }
         : false,
-    // The live demo needs the seeded demo store and a worker beside the api (one process).
+    // On by default only for the embedded all-in-one process; scaled out, every process is told.
     demoSync:
-      (env.DEMO_SIMULATORS ?? (embedded && env.NODE_ENV !== 'production' && env.DEMO_SEED !== false)) &&
-      env.APP_ROLE === 'all'
-        ? { traffic: env.DEMO_TRAFFIC }
+      (env.DEMO_SIMULATORS ??
+      (embedded && env.NODE_ENV !== 'production' && env.DEMO_SEED !== false && env.APP_ROLE === 'all'))
+        ? {
+            traffic: env.DEMO_TRAFFIC,
+            simulators: {
+              host: env.SIMULATORS_HOST,
+              ports: {
+                shopify: env.SHOPIFY_SIMULATOR_PORT,
+                mirakl: env.MIRAKL_SIMULATOR_PORT,
+                wms: env.WMS_SIMULATOR_PORT,
+              },
+            },
+          }
         : false,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
@@ -177,6 +231,31 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     allowPrivateTargets: env.OUTBOUND_ALLOW_PRIVATE_TARGETS ?? env.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? false,
     transfers: { maxUploadBytes: Math.round(env.IMPORT_MAX_FILE_MB * 1024 * 1024) },
   };
+}
+
+/**
+ * Why this process must not start as configured, or null. A split deployment without Redis runs
+ * every job and shows nothing live (the workers' events have no way to the api's sockets, and
+ * replicas share neither rooms nor authority changes), so it is refused unless explicitly accepted.
+ */
+export function liveEventsProblem(
+  config: Pick<Config, 'role' | 'redisUrl' | 'liveEvents' | 'liveEventsExplicit'>,
+): string | null {
+  if (config.liveEvents === 'redis' && !config.redisUrl) {
+    return 'LIVE_EVENTS=redis needs REDIS_URL: set REDIS_URL to the Redis every api replica and worker uses.';
+  }
+  if (config.liveEvents === 'local' && config.redisUrl) {
+    return 'LIVE_EVENTS=local keeps live events inside each process, but REDIS_URL is set: remove one of them.';
+  }
+  if ((config.role === 'api' || config.role === 'worker') && !config.redisUrl && !config.liveEventsExplicit) {
+    return [
+      `APP_ROLE=${config.role} needs REDIS_URL. Without Redis, events made by workers (new orders, sync`,
+      'progress, notifications) never reach a browser, and api replicas share neither live rooms nor',
+      'revoked sign-ins. Set REDIS_URL to the Redis every api replica and worker uses; or, for a single',
+      "api replica whose workers' live events may be dropped, set LIVE_EVENTS=local.",
+    ].join(' ');
+  }
+  return null;
 }
 
 const rateLimitsSchema = z.record(

@@ -14,7 +14,7 @@ import {
   type DemoSync,
 } from '@syncdesk/jobs';
 import { JOB_NAMES, type Publish } from '@syncdesk/contracts';
-import { loadConfig, type Config, type ProcessRole } from './config';
+import { liveEventsProblem, loadConfig, type Config, type ProcessRole } from './config';
 import { createLogger, type Logger } from './logger';
 import { createSequelize } from './db/create-sequelize';
 import { migrate } from './db/migrate';
@@ -45,6 +45,19 @@ export interface RunningProcess {
 
 const runsHttp = (role: ProcessRole) => role === 'all' || role === 'api';
 const runsWorker = (role: ProcessRole) => role === 'all' || role === 'worker';
+/**
+ * A connection whose every key starts with REDIS_PREFIX (ioredis adds it to each command's keys),
+ * so budgets and login counters of deployments sharing one Redis never meet.
+ */
+const prefixedRedis = (config: Config) =>
+  new Redis(config.redisUrl!, { keyPrefix: `${config.redisPrefix}:` });
+
+/** Where `npm run start:simulators` listens, as the channel rows it writes name it. */
+export function scaledOutSimulatorOrigins(demo: Exclude<Config['demoSync'], false>): string[] {
+  const { host, ports } = demo.simulators;
+  return [ports.shopify, ports.mirakl, ports.wms].map((port) => new URL(`http://${host}:${port}`).origin);
+}
+
 
 /**
  * Builds and starts one process of the product. `all` is the embedded default (api + worker +
@@ -57,6 +70,8 @@ export async function startProcess(
   const role = config.role;
   const sequelize = await createSequelize({ url: config.databaseUrl, dataDir: config.dataDir });
   // The worker leaves migrations to the api so two processes never race on the schema.
+  const problem = liveEventsProblem(config);
+  if (problem) throw new Error(problem);
   if (runsHttp(role)) {
     const applied = await migrate(sequelize);
     if (applied.length) logger.info({ applied }, 'database migrated');
@@ -69,6 +84,7 @@ export async function startProcess(
     redisUrl: config.redisUrl,
   });
   const agenda = new Agenda({
+    redisPrefix: config.redisPrefix,
     backend,
     name: `${os.hostname()}-${process.pid}`,
     processEvery: config.jobs.processEveryMs,
@@ -87,10 +103,14 @@ export async function startProcess(
   // Filled in once the services exist; sockets only connect after the server listens.
   const late: { scopes?: ScopeService } = {};
   // Changes of authority reach every replica: first the scope cache forgets, then sockets re-check.
-  const authority = await createAuthorityBus({ logger, redisUrl: config.redisUrl });
+  const authority = await createAuthorityBus({
+    logger,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+  });
   authority.subscribe((change) => late.scopes?.forget(change));
   // Login-throttle counters are shared through Redis when replicas exist.
-  const throttleRedis = config.redisUrl && httpServer ? new Redis(config.redisUrl) : undefined;
+  const throttleRedis = config.redisUrl && httpServer ? prefixedRedis(config) : undefined;
   let socketServer: SocketServer | undefined;
   let redisPublisher: RedisPublisher | undefined;
   let publish: Publish;
@@ -110,12 +130,14 @@ export async function startProcess(
       redisUrl: config.redisUrl,
     });
     publish = socketServer.publish;
+      redisPrefix: config.redisPrefix,
   } else if (config.redisUrl) {
-    redisPublisher = await createRedisPublisher(config.redisUrl);
+    redisPublisher = await createRedisPublisher(config.redisUrl, config.redisPrefix);
     publish = redisPublisher.publish;
   } else {
     logger.warn('REDIS_URL is not set: this worker cannot reach open pages; live events are dropped.');
     publish = (event) => logger.debug({ event: event.name }, 'live event dropped (no REDIS_URL)');
+    // Only with LIVE_EVENTS=local said (or a tool's process): refused otherwise, see liveEventsProblem.
   }
 
   const services = createServices({
@@ -142,6 +164,14 @@ export async function startProcess(
     jobStore: {
       backend: backend.name,
       worker: () => workerState,
+    liveEvents: {
+      via: config.liveEvents,
+      redisStatuses: () => [
+        ...(socketServer?.redisStatuses() ?? []),
+        ...(redisPublisher?.redisStatuses() ?? []),
+        ...authority.redisStatuses(),
+      ],
+    },
       ping: async () => {
         await agenda.queryJobs({ limit: 1 });
       },
@@ -158,7 +188,7 @@ export async function startProcess(
   }
 
   // Rate budgets every worker shares: in the database, or in Redis when there is one.
-  const budgetRedis = config.redisUrl && runsWorker(role) ? new Redis(config.redisUrl) : undefined;
+  const budgetRedis = config.redisUrl && runsWorker(role) ? prefixedRedis(config) : undefined;
   let budget: ReturnType<typeof createSharedRateBudget> | undefined;
   // The live demo: simulators in this process, the demo store connected to them.
   let demo: DemoSync | null = null;
@@ -180,8 +210,9 @@ export async function startProcess(
         services,
         recorder: services.transactionRecords.recorder,
         budget,
-        // Only the demo's own simulators, never any other private address.
-        allowedOrigins: demo?.allowedOrigins ?? [],
+        // Only the demo's own simulators (here, or `npm run start:simulators`'), never any other private address.
+        allowedOrigins:
+          demo?.allowedOrigins ?? (config.demoSync ? scaledOutSimulatorOrigins(config.demoSync) : []),
         limitOverrides: config.syncRateLimits,
       }),
       jobStore: backend instanceof SequelizeBackend ? backend : undefined,
@@ -260,6 +291,9 @@ export function runFromEnvironment(overrides: Partial<Pick<Config, 'role'>> = {}
   }
   const logger = createLogger(config.logLevel);
   startProcess(config, logger).then(
+    // Said plainly on stderr before anything connects, like a configuration mistake.
+    const problem = liveEventsProblem(config);
+    if (problem) throw new Error(problem);
     (running) => {
       const database = running.sequelize.getDialect() === 'sqlite' ? `SQLite in ${config.dataDir}` : 'MySQL';
       if (running.url) {

@@ -31,7 +31,12 @@ import { createCatalogueServices, type CatalogueServices } from './modules/catal
 import { createOrderDomainServices, type OrderDomainServices } from './modules/order-domain.module';
 import { createHostedPageServices, type HostedPageServices } from './modules/hosted-pages.module';
 import type { OAuthSettings } from './modules/channels/oauth/oauth-providers';
-import { createHealthService, type HealthService, type JobStoreProbe } from './modules/health/health.service';
+import {
+  createHealthService,
+  type HealthService,
+  type JobStoreProbe,
+  type LiveEventsProbe,
+} from './modules/health/health.service';
 import { DEFAULT_TRANSFER_SETTINGS, type TransferSettings } from './modules/transfers/transfer-settings';
 import { createLogServices, type LogServices } from './modules/logs/logs.module';
 import { createSyncServices, type SyncStateServices } from './modules/sync/sync.module';
@@ -43,6 +48,8 @@ export interface ServiceDependencies {
   publish: Publish;
   jobs: JobScheduler;
   jobStore: JobStoreProbe;
+  /** How live events travel, for `/api/health`; in-process when absent. */
+  liveEvents?: LiveEventsProbe;
   tokens: TokenService;
   logger: Logger;
   /** Encrypts channel credentials at rest (AES-256-GCM). */
@@ -173,7 +180,11 @@ export function createServices(deps: ServiceDependencies): Services {
     ...createSyncServices(core, catalogue, channelServices),
     ...createLogServices(core, { logger: deps.logger, explainerLlmUrl: deps.explainerLlmUrl }),
     ...ruleServices,
-    health: createHealthService({ sequelize: deps.sequelize, jobStore: deps.jobStore }),
+    health: createHealthService({
+      sequelize: deps.sequelize,
+      jobStore: deps.jobStore,
+      liveEvents: deps.liveEvents,
+    }),
     announcements: createAnnouncementService(deps),
   };
 }

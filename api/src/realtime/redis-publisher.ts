@@ -4,6 +4,8 @@ import type { Publish, ServerToClientEvents } from '@syncdesk/contracts';
 
 export interface RedisPublisher {
   publish: Publish;
+  /** The connection's state (ioredis `status`, `ready` when usable). */
+  redisStatuses(): string[];
   close(): Promise<void>;
 }
 
@@ -11,10 +13,14 @@ export interface RedisPublisher {
  * How a worker without a Socket.IO server of its own reaches the browsers: it writes to Redis and
  * every api replica (running the Redis adapter) delivers to its sockets.
  */
-export async function createRedisPublisher(redisUrl: string): Promise<RedisPublisher> {
+export async function createRedisPublisher(
+  redisUrl: string,
+  /** REDIS_PREFIX: must be the api replicas' adapter key, or nobody hears. Default `syncdesk`. */
+  redisPrefix = 'syncdesk',
+): Promise<RedisPublisher> {
   const client = new Redis(redisUrl, { lazyConnect: true });
   await client.connect();
-  const emitter = new Emitter<ServerToClientEvents>(client, { key: 'syncdesk' });
+  const emitter = new Emitter<ServerToClientEvents>(client, { key: redisPrefix });
   return {
     publish(event) {
       (emitter.to(event.rooms) as unknown as { emit(name: string, payload: unknown): void }).emit(
@@ -23,6 +29,7 @@ export async function createRedisPublisher(redisUrl: string): Promise<RedisPubli
       );
     },
     async close() {
+    redisStatuses: () => [client.status],
       await client.quit().catch(() => undefined);
     },
   };

@@ -58,6 +58,8 @@ export interface SocketServerOptions {
   redisUrl?: string;
 }
 
+  /** REDIS_PREFIX: the adapter's key, shared with the workers' emitter. Default `syncdesk`. */
+  redisPrefix?: string;
 /** The rooms a caller may listen to: theirs, their company's, each reachable store's, admins', everyone. */
 export function roomsFor(scope: RequestScope): Room[] {
   const joined: Room[] = [rooms.user(scope.userId), rooms.company(scope.companyId)];
@@ -84,8 +86,10 @@ export async function createSocketServer(
     const subscriber = publisher.duplicate();
     await Promise.all([publisher.connect(), subscriber.connect()]);
     redisClients.push(publisher, subscriber);
-    io.adapter(createAdapter(publisher, subscriber, { key: 'syncdesk' }));
+    io.adapter(createAdapter(publisher, subscriber, { key: options.redisPrefix ?? 'syncdesk' }));
   }
+  /** The adapter's Redis connections' states (ioredis `status`, `ready` when usable); none without Redis. */
+  redisStatuses(): string[];
 
   const endTimers = createEndTimers();
   /** Sockets being re-checked, and whether another change arrived meanwhile (check once more). */
@@ -181,6 +185,7 @@ function createEndTimers() {
   const clear = (socketId: string) => {
     clearTimeout(timers.get(socketId));
     timers.delete(socketId);
+    redisStatuses: () => redisClients.map((client) => client.status),
   };
   return {
     arm(socketId: string, endsAt: number | null, onEnd: () => void) {

@@ -39,6 +39,8 @@ export async function startTestProcess(
     JOBS_PROCESS_EVERY_MS: '100',
     JOBS_LOCK_LIFETIME_MS: '2000',
     SHUTDOWN_TIMEOUT_S: '5',
+    // One api (or worker) process beside the test's own work: the opt-out a split role without Redis needs.
+    ...(environment.REDIS_URL ? {} : { LIVE_EVENTS: 'local' }),
     ...environment,
   });
   const running = await startProcess(config, logger);

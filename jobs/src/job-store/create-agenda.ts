@@ -1,7 +1,7 @@
 import { MongoBackend } from '@agendajs/mongo-backend';
 import type { AgendaBackend } from 'agenda';
 import type { Sequelize } from 'sequelize';
-import { createJobNotificationChannel } from './notification-channel';
+import { createJobNotificationChannel, jobChannelName } from './notification-channel';
 import { SequelizeBackend } from './sequelize-backend';
 import type { JobStoreLogger } from './sequelize-job-repository';
 
@@ -14,6 +14,8 @@ export interface AgendaBackendSettings {
   logger?: JobStoreLogger;
   /** REDIS_URL: queued jobs wake workers in other processes through Redis pub/sub. */
   redisUrl?: string;
+  /** REDIS_PREFIX: the wake-up channel is `<prefix>:jobs`, so deployments sharing a Redis stay apart. */
+  redisPrefix?: string;
 }
 
 /** Picks the job store: MongoDB when a URL is configured, otherwise the application's SQL database. */
@@ -22,8 +24,13 @@ export function createAgendaBackend({
   mongoUrl,
   logger,
   redisUrl,
+  redisPrefix,
 }: AgendaBackendSettings): AgendaBackend {
   if (mongoUrl) return new MongoBackend({ address: mongoUrl });
-  const notificationChannel = createJobNotificationChannel({ redisUrl, logger });
+  const notificationChannel = createJobNotificationChannel({
+    redisUrl,
+    logger,
+    channelName: jobChannelName(redisPrefix),
+  });
   return new SequelizeBackend({ sequelize, logger, notificationChannel });
 }

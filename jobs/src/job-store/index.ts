@@ -8,6 +8,7 @@ export { createAgendaBackend, type AgendaBackendSettings } from './create-agenda
 export {
   createJobNotificationChannel,
   DEFAULT_JOB_CHANNEL_NAME,
+  jobChannelName,
   type JobNotificationSettings,
 } from './notification-channel';
 export {

@@ -7,8 +7,11 @@ import {
 } from 'agenda';
 import type { JobStoreLogger } from './sequelize-job-repository';
 
-/** Redis channel every process of one deployment listens on. */
+/** Redis channel every process of one deployment listens on (REDIS_PREFIX `syncdesk`). */
 export const DEFAULT_JOB_CHANNEL_NAME = 'syncdesk:jobs';
+
+/** The job wake-up channel of the deployment with this REDIS_PREFIX. */
+export const jobChannelName = (redisPrefix = 'syncdesk') => `${redisPrefix}:jobs`;
 
 export interface JobNotificationSettings {
   /** REDIS_URL: tell workers in other processes. Without it only this process's worker hears. */

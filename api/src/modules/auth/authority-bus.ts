@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import type { Logger } from '../../logger';
 import type { AuthorityChange, AuthorityChanges } from './authority-change';
 
-export const AUTHORITY_CHANNEL = 'syncdesk:authority';
+/** The Redis channel of one deployment (REDIS_PREFIX): deployments sharing a Redis never hear each other. */
+export const authorityChannel = (redisPrefix = 'syncdesk') => `${redisPrefix}:authority`;
 
 export type AuthorityListener = (change: AuthorityChange) => void;
 
@@ -14,6 +15,8 @@ export type AuthorityListener = (change: AuthorityChange) => void;
  */
 export interface AuthorityBus extends AuthorityChanges {
   subscribe(listener: AuthorityListener): () => void;
+  /** Its Redis connections' states (ioredis `status`, `ready` when usable); none without Redis. */
+  redisStatuses(): string[];
   close(): Promise<void>;
 }
 
@@ -25,8 +28,11 @@ interface WireMessage {
 export async function createAuthorityBus(options: {
   logger: Logger;
   redisUrl?: string;
+  /** REDIS_PREFIX; default `syncdesk`. */
+  redisPrefix?: string;
 }): Promise<AuthorityBus> {
   const origin = randomUUID();
+  const channel = authorityChannel(options.redisPrefix);
   const listeners = new Set<AuthorityListener>();
   const deliver = (change: AuthorityChange) => {
     for (const listener of listeners) {
@@ -44,7 +50,7 @@ export async function createAuthorityBus(options: {
     publisher = new Redis(options.redisUrl, { lazyConnect: true });
     subscriber = publisher.duplicate();
     await Promise.all([publisher.connect(), subscriber.connect()]);
-    await subscriber.subscribe(AUTHORITY_CHANNEL);
+    await subscriber.subscribe(channel);
     subscriber.on('message', (_channel: string, text: string) => {
       try {
         const message = JSON.parse(text) as WireMessage;
@@ -60,7 +66,7 @@ export async function createAuthorityBus(options: {
       deliver(change);
       if (publisher) {
         const message: WireMessage = { origin, change };
-        publisher.publish(AUTHORITY_CHANNEL, JSON.stringify(message)).catch((error: unknown) => {
+        publisher.publish(channel, JSON.stringify(message)).catch((error: unknown) => {
           // The other replicas' caches still expire on their own (SCOPE_CACHE_TTL_MS).
           options.logger.error({ err: error, change }, 'authority change not sent to other replicas');
         });
@@ -70,6 +76,7 @@ export async function createAuthorityBus(options: {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    redisStatuses: () => [publisher, subscriber].flatMap((client) => (client ? [client.status] : [])),
     async close() {
       listeners.clear();
       await Promise.all([publisher, subscriber].map((client) => client?.quit().catch(() => undefined)));

@@ -44,6 +44,8 @@ export function startWorker(options: WorkerOptions): WorkerProcess {
     DEMO_SEED: 'false',
     DEMO_SIMULATORS: 'false',
     ...options.environment,
+    // Without Redis (below) a worker must be told its live events go nowhere, or it refuses to start.
+    LIVE_EVENTS: 'local',
   };
   // Budgets in the SQL database, as a deployment without Redis keeps them.
   delete environment.REDIS_URL;
