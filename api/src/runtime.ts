@@ -43,8 +43,6 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
-const runsHttp = (role: ProcessRole) => role === 'all' || role === 'api';
-const runsWorker = (role: ProcessRole) => role === 'all' || role === 'worker';
 /**
  * A connection whose every key starts with REDIS_PREFIX (ioredis adds it to each command's keys),
  * so budgets and login counters of deployments sharing one Redis never meet.
@@ -58,6 +56,8 @@ export function scaledOutSimulatorOrigins(demo: Exclude<Config['demoSync'], fals
   return [ports.shopify, ports.mirakl, ports.wms].map((port) => new URL(`http://${host}:${port}`).origin);
 }
 
+const runsHttp = (role: ProcessRole) => role === 'all' || role === 'api';
+const runsWorker = (role: ProcessRole) => role === 'all' || role === 'worker';
 
 /**
  * Builds and starts one process of the product. `all` is the embedded default (api + worker +
@@ -68,10 +68,10 @@ export async function startProcess(
   logger: Logger = createLogger(config.logLevel),
 ): Promise<RunningProcess> {
   const role = config.role;
-  const sequelize = await createSequelize({ url: config.databaseUrl, dataDir: config.dataDir });
-  // The worker leaves migrations to the api so two processes never race on the schema.
   const problem = liveEventsProblem(config);
   if (problem) throw new Error(problem);
+  const sequelize = await createSequelize({ url: config.databaseUrl, dataDir: config.dataDir });
+  // The worker leaves migrations to the api so two processes never race on the schema.
   if (runsHttp(role)) {
     const applied = await migrate(sequelize);
     if (applied.length) logger.info({ applied }, 'database migrated');
@@ -82,9 +82,9 @@ export async function startProcess(
     mongoUrl: config.agendaMongoUrl,
     logger,
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
   });
   const agenda = new Agenda({
-    redisPrefix: config.redisPrefix,
     backend,
     name: `${os.hostname()}-${process.pid}`,
     processEvery: config.jobs.processEveryMs,
@@ -128,16 +128,16 @@ export async function startProcess(
       onAuthorityChange: (listener) => authority.subscribe(listener),
       logger,
       redisUrl: config.redisUrl,
+      redisPrefix: config.redisPrefix,
     });
     publish = socketServer.publish;
-      redisPrefix: config.redisPrefix,
   } else if (config.redisUrl) {
     redisPublisher = await createRedisPublisher(config.redisUrl, config.redisPrefix);
     publish = redisPublisher.publish;
   } else {
+    // Only with LIVE_EVENTS=local said (or a tool's process): refused otherwise, see liveEventsProblem.
     logger.warn('REDIS_URL is not set: this worker cannot reach open pages; live events are dropped.');
     publish = (event) => logger.debug({ event: event.name }, 'live event dropped (no REDIS_URL)');
-    // Only with LIVE_EVENTS=local said (or a tool's process): refused otherwise, see liveEventsProblem.
   }
 
   const services = createServices({
@@ -160,10 +160,6 @@ export async function startProcess(
     allowPrivateTargets: config.allowPrivateTargets,
     transferSettings: { dataDir: config.dataDir, maxUploadBytes: config.transfers.maxUploadBytes },
     authority,
-    redis: throttleRedis,
-    jobStore: {
-      backend: backend.name,
-      worker: () => workerState,
     liveEvents: {
       via: config.liveEvents,
       redisStatuses: () => [
@@ -172,6 +168,10 @@ export async function startProcess(
         ...authority.redisStatuses(),
       ],
     },
+    redis: throttleRedis,
+    jobStore: {
+      backend: backend.name,
+      worker: () => workerState,
       ping: async () => {
         await agenda.queryJobs({ limit: 1 });
       },
@@ -285,15 +285,15 @@ export function runFromEnvironment(overrides: Partial<Pick<Config, 'role'>> = {}
   let config: Config;
   try {
     config = { ...loadConfig(), ...overrides };
+    // Said plainly on stderr before anything connects, like a configuration mistake.
+    const problem = liveEventsProblem(config);
+    if (problem) throw new Error(problem);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
   }
   const logger = createLogger(config.logLevel);
   startProcess(config, logger).then(
-    // Said plainly on stderr before anything connects, like a configuration mistake.
-    const problem = liveEventsProblem(config);
-    if (problem) throw new Error(problem);
     (running) => {
       const database = running.sequelize.getDialect() === 'sqlite' ? `SQLite in ${config.dataDir}` : 'MySQL';
       if (running.url) {

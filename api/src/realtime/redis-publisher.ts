@@ -28,8 +28,8 @@ export async function createRedisPublisher(
         event.payload,
       );
     },
-    async close() {
     redisStatuses: () => [client.status],
+    async close() {
       await client.quit().catch(() => undefined);
     },
   };

@@ -56,10 +56,10 @@ export interface SocketServerOptions {
   logger: Logger;
   /** When set, replicas share rooms through Redis pub/sub (the official adapter). */
   redisUrl?: string;
-}
-
   /** REDIS_PREFIX: the adapter's key, shared with the workers' emitter. Default `syncdesk`. */
   redisPrefix?: string;
+}
+
 /** The rooms a caller may listen to: theirs, their company's, each reachable store's, admins', everyone. */
 export function roomsFor(scope: RequestScope): Room[] {
   const joined: Room[] = [rooms.user(scope.userId), rooms.company(scope.companyId)];
@@ -72,6 +72,8 @@ export function roomsFor(scope: RequestScope): Room[] {
 export interface SocketServer {
   io: RealtimeServer;
   publish: Publish;
+  /** The adapter's Redis connections' states (ioredis `status`, `ready` when usable); none without Redis. */
+  redisStatuses(): string[];
   close(): Promise<void>;
 }
 
@@ -88,8 +90,6 @@ export async function createSocketServer(
     redisClients.push(publisher, subscriber);
     io.adapter(createAdapter(publisher, subscriber, { key: options.redisPrefix ?? 'syncdesk' }));
   }
-  /** The adapter's Redis connections' states (ioredis `status`, `ready` when usable); none without Redis. */
-  redisStatuses(): string[];
 
   const endTimers = createEndTimers();
   /** Sockets being re-checked, and whether another change arrived meanwhile (check once more). */
@@ -168,6 +168,7 @@ export async function createSocketServer(
   return {
     io,
     publish,
+    redisStatuses: () => redisClients.map((client) => client.status),
     async close() {
       stopListening();
       endTimers.clearAll();
@@ -185,7 +186,6 @@ function createEndTimers() {
   const clear = (socketId: string) => {
     clearTimeout(timers.get(socketId));
     timers.delete(socketId);
-    redisStatuses: () => redisClients.map((client) => client.status),
   };
   return {
     arm(socketId: string, endsAt: number | null, onEnd: () => void) {
