@@ -32,6 +32,7 @@ import {
   type ShopifySimulator,
 } from '../src/connectors/shopify/simulator';
 import { demoOAuthProviders } from '../src/demo/demo-sync';
+import { SIMULATOR_CREDENTIALS } from '../src/simulators/start-simulators';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100);
 /**
@@ -163,7 +164,8 @@ async function main(): Promise<void> {
     APP_URL: `http://127.0.0.1:${port}`,
     // The simulators are on 127.0.0.1, as the shop's webhooks come to us.
     OUTBOUND_ALLOW_PRIVATE_TARGETS: 'true',
-    OAUTH_PROVIDERS_JSON: demoOAuthProviders(undefined),
+    // The bench's shop runs with the simulator's own test credentials.
+    OAUTH_PROVIDERS_JSON: demoOAuthProviders(undefined, SIMULATOR_CREDENTIALS.shopify),
     // What a deployment runs with, not the tests' quick settings.
     JOBS_PROCESS_EVERY_MS: '1000',
     JOBS_LOCK_LIFETIME_MS: String(10 * 60_000),

@@ -7,4 +7,4 @@ export {
   SharedRateBudget,
   type RateBudgetStore,
 } from './transport/shared-rate-budget';
-export { startDemoSync, demoOAuthProviders, type DemoSync } from './demo/demo-sync';
+export { startDemoSync, demoOAuthProviders, demoShopifyApp, type DemoSync } from './demo/demo-sync';

@@ -5,6 +5,7 @@ import type { Services } from '@syncdesk/api';
 import type { Channel } from '@syncdesk/api/src/db/channel.models';
 import { splitValues, valuesForCreate } from '@syncdesk/api/src/modules/channels/channel-settings';
 import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
+import { loadOrCreateSecret } from '@syncdesk/api/src/secrets';
 import {
   SIMULATOR_CREDENTIALS,
   startSimulators,
@@ -30,16 +31,31 @@ export interface DemoSync {
   close(): Promise<void>;
 }
 
+/** The simulated Shopify app the demo's shop and this deployment share. */
+export interface DemoShopifyApp {
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * The simulated Shopify app of this deployment. Its secret signs the demo shop's webhooks, so it is
+ * generated into the data folder like the other secrets (`secrets/demo-shopify-app.key`): a secret
+ * written in the code would let anyone who read it sign deliveries every demo install accepts.
+ */
+export function demoShopifyApp(dataDir: string): DemoShopifyApp {
+  return {
+    clientId: SIMULATOR_CREDENTIALS.shopify.clientId,
+    clientSecret: loadOrCreateSecret(dataDir, 'demo-shopify-app'),
+  };
+}
+
 /**
  * `OAUTH_PROVIDERS_JSON` with the simulated Shopify app added when none is configured: the demo's
  * token refreshes and webhook signatures use the app's secret, as with a real shop.
  */
-export function demoOAuthProviders(configured: string | undefined): string {
+export function demoOAuthProviders(configured: string | undefined, app: DemoShopifyApp): string {
   const providers = configured?.trim() ? (JSON.parse(configured) as Record<string, unknown>) : {};
-  providers.shopify ??= {
-    clientId: SIMULATOR_CREDENTIALS.shopify.clientId,
-    clientSecret: SIMULATOR_CREDENTIALS.shopify.clientSecret,
-  };
+  providers.shopify ??= { clientId: app.clientId, clientSecret: app.clientSecret };
   return JSON.stringify(providers);
 }
 
@@ -177,6 +193,8 @@ export async function startDemoSync(
     traffic: boolean;
     /** The operator's limits per channel type (`SYNC_RATE_LIMITS_JSON`): the Mirakl simulator enforces its type's. */
     limits?: Readonly<Record<string, Readonly<Record<string, RateLimit>>>>;
+    /** The app the shop signs its webhooks for (`demoShopifyApp`), as `demoOAuthProviders` gave it. */
+    shopifyApp: DemoShopifyApp;
   },
 ): Promise<DemoSync | null> {
   const store = await demoStore(services);
@@ -192,6 +210,7 @@ export async function startDemoSync(
   const simulators = await startSimulators({
     skus,
     traffic: options.traffic,
+    credentials: { shopify: options.shopifyApp },
     shopify: { firstOrderId },
     mirakl: { firstOrderNumber: firstOrderId, ...miraklWindows(options.limits?.[DEMO_MIRAKL_TYPE]) },
   });

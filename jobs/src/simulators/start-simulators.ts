@@ -22,7 +22,7 @@ import {
  * WMS), started together on given or free ports with the credentials the channels will hold.
  */
 export interface SimulatorCredentials {
-  shopify: { accessToken: string; clientId: string; clientSecret: string; shopDomain: string };
+  shopify: { accessToken: string; clientId: string; clientSecret: string };
   mirakl: { apiKey: string; shopId: string };
   wms: { apiKey: string };
 }
@@ -73,7 +73,6 @@ export const SIMULATOR_CREDENTIALS: SimulatorCredentials = {
     accessToken: SHOPIFY_SIMULATOR_DEFAULTS.accessToken,
     clientId: SHOPIFY_SIMULATOR_DEFAULTS.clientId,
     clientSecret: SHOPIFY_SIMULATOR_DEFAULTS.clientSecret,
-    shopDomain: SHOPIFY_SIMULATOR_DEFAULTS.shopDomain,
   },
   mirakl: { apiKey: MIRAKL_SIMULATOR_KEY, shopId: '2001' },
   wms: { apiKey: DEFAULT_WMS_API_KEY },

@@ -40,12 +40,15 @@ const header = (headers: ShopifyDelivery['headers'], name: string): string | und
   return Array.isArray(value) ? value[0] : value;
 };
 
-const MYSHOPIFY = /\.myshopify\.com$/i;
-
+/**
+ * The shop a channel is connected to, as Shopify names it in `X-Shopify-Shop-Domain`: the host of
+ * its Shop URL (`acme.myshopify.com`; a simulator's `127.0.0.1:4010`, port included, so two shops on
+ * one machine stay apart). URL parsing lower-cases it and drops a default port.
+ */
 function shopHostOf(settings: Record<string, unknown>): string | null {
   const raw = typeof settings.shop_url === 'string' ? settings.shop_url.trim() : '';
   try {
-    return raw ? new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`).hostname.toLowerCase() : null;
+    return raw ? new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`).host : null;
   } catch {
     return null;
   }
@@ -86,10 +89,13 @@ export function createChannelWebhookService(deps: ChannelWebhookDependencies): C
         where: { uuid: channelUuid, type: 'shopify', kind: 'channel' },
       });
       if (!channel || !channel.is_active) throw AppError.notFound();
-      // Signed by our app, but for another shop than this channel's (a subscription pointed here by mistake).
+      // Signed by our app, but for another shop than this channel's: a subscription pointed here by
+      // mistake, or a delivery captured from one shop and re-posted to another's channel (the
+      // signature covers the body only). Shopify always names the shop, so a delivery that does
+      // not is refused too, not waved through.
       const shopHost = shopHostOf(channel.settings ?? {});
       const domain = header(headers, 'x-shopify-shop-domain')?.trim().toLowerCase();
-      if (shopHost && MYSHOPIFY.test(shopHost) && domain && domain !== shopHost) throw AppError.notFound();
+      if (!shopHost || !domain || domain !== shopHost) throw AppError.notFound();
 
       const topic = header(headers, 'x-shopify-topic') ?? '';
       const order = topic.startsWith('orders/') ? orderOf(rawBody) : null;

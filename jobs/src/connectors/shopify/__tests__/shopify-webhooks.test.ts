@@ -44,10 +44,16 @@ describe('Shopify webhooks: subscription, delivery, verification', () => {
     );
     return Number((rows as { taken: number | string }[])[0]!.taken);
   };
+  /** As the simulated shop would send it: it names itself (the host of the channel's Shop URL). */
   const deliver = (uuid: string, body: string, headers: Record<string, string>) =>
     fetch(`${server.url}${webhookPath(uuid)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/updated', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': 'orders/updated',
+        'x-shopify-shop-domain': new URL(shop.url).host,
+        ...headers,
+      },
       body,
     });
 
@@ -213,6 +219,45 @@ describe('Shopify webhooks: subscription, delivery, verification', () => {
       'x-shopify-shop-domain': 'acme-goods.myshopify.com',
     });
     expect(own.status).toBe(200);
+  });
+
+  it("refuses a captured delivery re-posted to another shop's channel, and one that names no shop", async () => {
+    const order = JSON.stringify({ id: 450789471 });
+    const signed = { 'x-shopify-hmac-sha256': sign(order), 'x-shopify-webhook-id': randomUUID() };
+    const otherShop = await server.services.models.Channel.create({
+      uuid: randomUUID(),
+      company_id: channel.company_id,
+      store_id: channel.store_id,
+      kind: 'channel',
+      type: 'shopify',
+      name: 'Shopify (another shop)',
+      is_active: true,
+      account_nominal_code: null,
+      api_version: null,
+      settings: { shop_url: 'https://acme-other.myshopify.com' },
+      credentials: null,
+      authorized_at: null,
+      token_expires_at: null,
+    });
+    // The simulated shop's delivery (it names itself) re-posted as is to the other shop's channel.
+    expect((await deliver(otherShop.uuid, order, signed)).status).toBe(404);
+    // The same with the unsigned shop header left out, to either channel.
+    const unnamed = (uuid: string) =>
+      fetch(`${server.url}${webhookPath(uuid)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/updated', ...signed },
+        body: order,
+      });
+    expect((await unnamed(otherShop.uuid)).status).toBe(404);
+    expect((await unnamed(channel.uuid)).status).toBe(404);
+    // A simulated shop on another port of the same machine is another shop.
+    const [host, port] = new URL(shop.url).host.split(':');
+    const anotherPort = { ...signed, 'x-shopify-shop-domain': `${host}:${Number(port) + 1}` };
+    expect((await deliver(channel.uuid, order, anotherPort)).status).toBe(404);
+    expect(await receiptsOf('450789471')).toBe(0);
+    // Named as its own shop, the delivery is taken.
+    expect((await deliver(channel.uuid, order, signed)).status).toBe(200);
+    expect(await receiptsOf('450789471')).toBe(1);
   });
 
   it('keeps the webhook id across the shop’s retries of a delivery we refused', async () => {

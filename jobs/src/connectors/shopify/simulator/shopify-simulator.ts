@@ -14,7 +14,11 @@ import { WebhookDelivery, type Delivery } from './webhook-delivery';
 export interface ShopifySimulatorOptions {
   port?: number;
   host?: string;
-  /** The shop's myshopify domain, as webhooks name it (`X-Shopify-Shop-Domain`). */
+  /**
+   * The shop's domain, as webhooks name it (`X-Shopify-Shop-Domain`). By default the host its own
+   * address names (`127.0.0.1:4010`), as a real shop's myshopify domain is the host of its Shop URL:
+   * the channel that holds that address is the one its deliveries are for.
+   */
   shopDomain?: string;
   /** The seeded valid access token. */
   accessToken?: string;
@@ -107,7 +111,6 @@ export const SIMULATOR_DEFAULTS = {
   accessToken: 'shpat_simulated_offline_access_token',
   clientId: 'simulated-shopify-client-id',
   clientSecret: 'simulated-shopify-client-secret',
-  shopDomain: 'syncdesk-simulated.myshopify.com',
   skus: ['TSHIRT-BLK-M', 'TSHIRT-WHT-L', 'MUG-ENAMEL', 'TOTE-CANVAS', 'CAP-NAVY', 'SOCKS-WOOL'],
 } as const;
 
@@ -185,12 +188,14 @@ export async function startShopifySimulator(
     scope: 'read_orders,write_orders,read_products,read_inventory,write_inventory,read_locations',
     now,
   });
+  let shopHost = '';
   const bucket = new LeakyBucket({ capacity: 40, leakPerSecond: 2, ...options.bucket }, now);
   const faults = new FaultQueue();
   const webhooks = new WebhookDelivery(
     {
       clientSecret: auth.clientSecret,
-      shopDomain: options.shopDomain ?? SIMULATOR_DEFAULTS.shopDomain,
+      // Known once the server listens (a free port by default); nothing is delivered before.
+      shopDomain: () => options.shopDomain ?? shopHost,
       apiVersion,
       retryDelaysMs: options.webhookRetryDelaysMs ?? [200, 1000, 5000],
       now,
@@ -357,6 +362,7 @@ export async function startShopifySimulator(
     void handle(request, response);
   });
   const url = await listen(server, options);
+  shopHost = new URL(url).host;
 
   return {
     url,

@@ -20,7 +20,8 @@ export interface Delivery {
 
 export interface WebhookDeliveryOptions {
   clientSecret: string;
-  shopDomain: string;
+  /** `X-Shopify-Shop-Domain` of each delivery. */
+  shopDomain: () => string;
   apiVersion: string;
   /** Waits before each retry of a failed delivery; its length is the number of retries. */
   retryDelaysMs: readonly number[];
@@ -122,7 +123,7 @@ export class WebhookDelivery {
           'content-type': 'application/json',
           'x-shopify-topic': delivery.topic,
           'x-shopify-hmac-sha256': signature,
-          'x-shopify-shop-domain': this.options.shopDomain,
+          'x-shopify-shop-domain': this.options.shopDomain(),
           'x-shopify-webhook-id': delivery.webhookId,
           'x-shopify-api-version': this.options.apiVersion,
           'x-shopify-triggered-at': new Date(this.options.now()).toISOString(),

@@ -47,6 +47,7 @@ describe.each(TEST_DIALECTS)('get_orders: order webhook bodies imported as is (%
       headers: {
         'content-type': 'application/json',
         'x-shopify-topic': topic,
+        'x-shopify-shop-domain': new URL(shop.url).host,
         'x-shopify-hmac-sha256': sign(body),
         'x-shopify-webhook-id': randomUUID(),
       },
