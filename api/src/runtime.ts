@@ -8,6 +8,7 @@ import {
   createSharedRateBudget,
   createSyncRuntime,
   demoOAuthProviders,
+  demoShopifyApp,
   registerJobs,
   SequelizeBackend,
   startDemoSync,
@@ -140,6 +141,8 @@ export async function startProcess(
     publish = (event) => logger.debug({ event: event.name }, 'live event dropped (no REDIS_URL)');
   }
 
+  // The simulated Shopify app's secret is this deployment's own, generated into the data folder.
+  const shopifyApp = config.demoSync ? demoShopifyApp(config.dataDir) : undefined;
   const services = createServices({
     sequelize,
     publish,
@@ -148,8 +151,8 @@ export async function startProcess(
     logger,
     credentialsKey: loadOrCreateSecret(config.dataDir, 'credentials', config.credentialsKey),
     oauth: {
-      providersJson: config.demoSync
-        ? demoOAuthProviders(config.oauthProvidersJson)
+      providersJson: shopifyApp
+        ? demoOAuthProviders(config.oauthProvidersJson, shopifyApp)
         : config.oauthProvidersJson,
       stateSecret: loadOrCreateSecret(config.dataDir, 'oauth-state', config.oauthStateSecret),
     },
@@ -193,8 +196,8 @@ export async function startProcess(
   // The live demo: simulators in this process, the demo store connected to them.
   let demo: DemoSync | null = null;
   // Only the all-in-one process: a worker started on its own (a script, a scaled-out worker) never.
-  if (config.demoSync && role === 'all') {
-    demo = await startDemoSync(services, { ...config.demoSync, limits: config.syncRateLimits });
+  if (config.demoSync && shopifyApp && role === 'all') {
+    demo = await startDemoSync(services, { ...config.demoSync, limits: config.syncRateLimits, shopifyApp });
     if (demo) logger.info({ simulators: demo.allowedOrigins }, 'demo channels connected to the simulators');
   }
 
