@@ -1,3 +1,5 @@
+import type { RecordHandling } from './record-handling';
+
 /**
  * A transaction record (spec "Log") as the logs calls answer it. Written by the sync engine for
  * every external call; read by the transaction records screens and the dashboard.
@@ -26,6 +28,10 @@ export interface TransactionRecordDto {
   /** The failed record this one retried, and the record that retried this one. */
   retry_of_id: number | null;
   retried_by_id: number | null;
+  /** The LOG_STATUS of the record that retried this one (how the retry went); null until it ran. */
+  retried_by_status: number | null;
+  /** What was done about a failure: open, retry_queued, retried or ignored (RECORD_HANDLINGS). */
+  handling: RecordHandling;
   /** Whether retry is offered (a failed record that knows its operation and was not retried yet). */
   retryable: boolean;
   ignored: boolean;

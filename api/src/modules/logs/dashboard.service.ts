@@ -37,7 +37,8 @@ export function createDashboardService(deps: { models: Models }): DashboardServi
 
   /**
    * What counts as a failure to act on: a failed connection record nobody ignored and no retry
-   * followed (a retry's own record stands for it, so one problem is never counted twice).
+   * followed or waits to run (a retry's own record stands for it, so one problem is never counted
+   * twice; a queued one leaves at the click, so the seller sees the retry taken).
    */
   const failures = (scope: RequestScope): WhereOptions<Attributes<TransactionRecord>> => ({
     store_id: [...scope.ownStoreIds, ...scope.sharedStoreIds],
@@ -45,6 +46,7 @@ export function createDashboardService(deps: { models: Models }): DashboardServi
     status: FAILED,
     ignored_at: null,
     retried_by_id: null,
+    retry_queued_at: null,
   });
 
   return {

@@ -30,6 +30,7 @@ export function createLogServices(core: CoreServices, options: LogServiceOptions
       ...createTransactionRecordService({
         models: core.models,
         jobs: core.jobs,
+        publish: core.publish,
         rephrase: options.explainerLlmUrl ? createLlmRephraser(options.explainerLlmUrl) : undefined,
       }),
       recorder,

@@ -1,4 +1,9 @@
-import { LOG_STATUS, type TransactionRecordContentDto, type TransactionRecordDto } from '@syncdesk/contracts';
+import {
+  LOG_STATUS,
+  type RecordHandling,
+  type TransactionRecordContentDto,
+  type TransactionRecordDto,
+} from '@syncdesk/contracts';
 import type { TransactionRecord } from '../../db/log.models';
 import { maskPersonalDataInBody } from './content-protection';
 
@@ -14,9 +19,24 @@ export function isRetryable(record: TransactionRecord): boolean {
   );
 }
 
+/** What was done about a record (RECORD_HANDLINGS); the same reading as `handlingWhere` in the service. */
+export function handlingOf(
+  record: Pick<TransactionRecord, 'ignored_at' | 'retried_by_id' | 'retry_queued_at'>,
+): RecordHandling {
+  if (record.ignored_at !== null && record.ignored_at !== undefined) return 'ignored';
+  if (record.retried_by_id !== null && record.retried_by_id !== undefined) return 'retried';
+  if (record.retry_queued_at !== null && record.retry_queued_at !== undefined) return 'retry_queued';
+  return 'open';
+}
+
+/**
+ * `retriedByStatus`: the LOG_STATUS of the record that retried this one, when it was read
+ * (`retryStatusesOf`); null leaves the outcome unknown to the screen.
+ */
 export function toTransactionRecordDto(
   record: TransactionRecord,
   channelName: string | null,
+  retriedByStatus: number | null = null,
 ): TransactionRecordDto {
   return {
     id: Number(record.id),
@@ -35,6 +55,8 @@ export function toTransactionRecordDto(
     waiting_request_count: record.waiting_requests,
     retry_of_id: record.retry_of_id,
     retried_by_id: record.retried_by_id ?? null,
+    retried_by_status: record.retried_by_id ? retriedByStatus : null,
+    handling: handlingOf(record),
     retryable: isRetryable(record),
     ignored: record.ignored_at !== null && record.ignored_at !== undefined,
     date: new Date(record.created_at).toISOString(),

@@ -2,9 +2,12 @@ import { Op, type Attributes, type WhereOptions } from 'sequelize';
 import {
   JOB_NAMES,
   LOG_STATUS,
+  RECORD_STATE_FILTERS,
+  rooms,
   type JobData,
   type JobName,
   type ListResponse,
+  type Publish,
   type TransactionRecordBulkResult,
   type TransactionRecordContentDto,
   type TransactionRecordDto,
@@ -48,6 +51,70 @@ export const TRANSACTION_RECORD_LIST_SPEC: ListQuerySpec<Attributes<TransactionR
     default: { field: 'created_at', direction: 'desc' },
   },
 };
+
+const STATE_VALUES = new Set<string>(RECORD_STATE_FILTERS.map((entry) => entry.value));
+const STATE_PARAMETERS = ['state[eq]', 'state[in]'] as const;
+
+/**
+ * One value of the screens' status filter (RECORD_STATE_FILTERS) as a condition: a LOG_STATUS key
+ * means records of that status nobody handled (so "Failed" is the failures still to act on);
+ * `retried` a retry queued or run; `ignored` taken out by hand. Reads as `handlingOf` does.
+ */
+function stateWhere(state: string): WhereOptions<Attributes<TransactionRecord>> {
+  if (state === 'ignored') return { ignored_at: { [Op.ne]: null } };
+  if (state === 'retried')
+    return {
+      ignored_at: null,
+      [Op.or]: [{ retried_by_id: { [Op.ne]: null } }, { retry_queued_at: { [Op.ne]: null } }],
+    };
+  return {
+    status: LOG_STATUS.byKey(state as Parameters<typeof LOG_STATUS.byKey>[0]).value,
+    ignored_at: null,
+    retried_by_id: null,
+    retry_queued_at: null,
+  };
+}
+
+/**
+ * Takes `state[eq]` / `state[in]` out of a list query (the generic list convention knows only
+ * columns) and answers its condition, or a 422 naming the values it takes.
+ */
+function splitStateFilter(query: ListQueryInput): {
+  rest: ListQueryInput;
+  where: WhereOptions<Attributes<TransactionRecord>> | null;
+} {
+  const rest = { ...query };
+  const raw: string[] = [];
+  for (const parameter of STATE_PARAMETERS) {
+    const value = rest[parameter];
+    delete rest[parameter];
+    if (value === undefined) continue;
+    for (const part of Array.isArray(value) ? value : [value]) raw.push(...part.split(','));
+  }
+  const states = [...new Set(raw.map((value) => value.trim()).filter((value) => value !== ''))];
+  if (states.length === 0) return { rest, where: null };
+  const unknown = states.find((state) => !STATE_VALUES.has(state));
+  if (unknown !== undefined) {
+    throw AppError.validation({
+      state: [`The status filter takes: ${[...STATE_VALUES].join(', ')}.`],
+    });
+  }
+  return { rest, where: { [Op.or]: states.map(stateWhere) } };
+}
+
+/** The status of the record that retried each of these, in one query (how each retry went). */
+async function retryStatusesOf(
+  models: Models,
+  records: readonly Pick<TransactionRecord, 'retried_by_id'>[],
+): Promise<Map<number, number>> {
+  const ids = [...new Set(records.map((record) => record.retried_by_id).filter((id) => id != null))];
+  if (ids.length === 0) return new Map();
+  const retries = await models.TransactionRecord.findAll({
+    where: { id: ids },
+    attributes: ['id', 'status'],
+  });
+  return new Map(retries.map((retry) => [Number(retry.id), Number(retry.status)]));
+}
 
 /** List rows never carry the bodies (up to 64 KB each); content calls read them one record at a time. */
 const LIST_ATTRIBUTES = { exclude: ['request_body', 'response_body'] };
@@ -98,7 +165,10 @@ export interface TransactionRecordService {
     connection: ConnectionRef,
     logIds: readonly number[],
   ): Promise<TransactionRecordBulkResult>;
-  /** Takes records out of the failures (dashboard); they stay listed, flagged as ignored. */
+  /**
+   * Takes failed records out of the failures (dashboard, the "Failed" filter); they stay listed,
+   * flagged as ignored. A record that did not fail has nothing to ignore and is left alone.
+   */
   ignore(
     scope: RequestScope,
     storeId: number,
@@ -110,6 +180,11 @@ export interface TransactionRecordService {
 export interface TransactionRecordServiceDependencies {
   models: Models;
   jobs: JobScheduler;
+  /**
+   * Tells the store's pages that a connection's failures changed (a retry queued, records
+   * ignored), so the dashboard drops them live; absent in tests that look at the service alone.
+   */
+  publish?: Publish;
   /** Optional LLM rephrasing of explanations (LOG_EXPLAINER_LLM_URL); off when absent. */
   rephrase?: ExplanationRephraser;
 }
@@ -168,6 +243,18 @@ export function createTransactionRecordService(
     });
     if (!channel) throw AppError.notFound();
     return channel;
+  }
+
+  /**
+   * `sync:changed` is what the dashboard and the connection's health refetch on: its failures are
+   * part of the connection's health, and the event names the connection and carries no more.
+   */
+  function failuresChanged(channel: Channel): void {
+    deps.publish?.({
+      name: 'sync:changed',
+      rooms: [rooms.store(channel.store_id)],
+      payload: { storeId: channel.store_id, channelId: channel.id },
+    });
   }
 
   const recordsOf = (channel: Channel): WhereOptions<Attributes<TransactionRecord>> => ({
@@ -234,24 +321,37 @@ export function createTransactionRecordService(
 
     async list(scope, storeId, connection, query) {
       const channel = await findConnection(scope, storeId, connection);
+      const { rest, where: state } = splitStateFilter(query);
       const page = await findPage(
         models.TransactionRecord,
-        query,
+        rest,
         TRANSACTION_RECORD_LIST_SPEC,
-        recordsOf(channel),
+        state ? { [Op.and]: [recordsOf(channel), state] } : recordsOf(channel),
         {
           attributes: LIST_ATTRIBUTES,
         },
       );
+      const outcomes = await retryStatusesOf(models, page.data);
       return {
         ...page,
-        data: page.data.map((record) => toTransactionRecordDto(record, channel.name)),
+        data: page.data.map((record) =>
+          toTransactionRecordDto(
+            record,
+            channel.name,
+            record.retried_by_id ? (outcomes.get(Number(record.retried_by_id)) ?? null) : null,
+          ),
+        ),
       };
     },
 
     async show(scope, storeId, connection, logId) {
       const { channel, record } = await findRecord(scope, storeId, connection, logId);
-      return toTransactionRecordDto(record, channel.name);
+      const outcomes = await retryStatusesOf(models, [record]);
+      return toTransactionRecordDto(
+        record,
+        channel.name,
+        record.retried_by_id ? (outcomes.get(Number(record.retried_by_id)) ?? null) : null,
+      );
     },
 
     async content(scope, storeId, connection, logId) {
@@ -285,6 +385,7 @@ export function createTransactionRecordService(
         await deps.jobs.enqueue(job, { ...operation.data, retryOfLogId: record.id } as JobData[typeof job]);
         updated += 1;
       }
+      if (updated > 0) failuresChanged(channel);
       return { updated, skipped: wanted.length - updated };
     },
 
@@ -293,8 +394,13 @@ export function createTransactionRecordService(
       const wanted = [...new Set(logIds)];
       const [updated] = await models.TransactionRecord.update(
         { ignored_at: new Date() },
-        { where: { [Op.and]: [{ id: wanted }, recordsOf(channel), { ignored_at: null }] } },
+        {
+          where: {
+            [Op.and]: [{ id: wanted }, recordsOf(channel), { status: STATUS.failed, ignored_at: null }],
+          },
+        },
       );
+      if (updated > 0) failuresChanged(channel);
       return { updated, skipped: wanted.length - updated };
     },
   };
