@@ -1,5 +1,6 @@
 import type { FileTransferSubject } from './transfers/transfer.dto';
 import type { RuleRunDto } from './rules/rule.dto';
+import type { PermissionName } from './permissions';
 
 /**
  * The one typed map of Socket.IO events, shared by the server, the worker and the browser.
@@ -10,8 +11,19 @@ import type { RuleRunDto } from './rules/rule.dto';
  * Rooms a socket joins from its token: its user, its company, each of its stores, admins (platform
  * operators only) and everyone (platform-wide announcements). Publishing always names rooms, so an
  * empty list can never turn into a broadcast.
+ *
+ * A company or store room also has one sub-room per permission an event may need
+ * (`store:4:orders.read`): a socket joins those its role holds, and an event that needs a
+ * permission is delivered to the sub-rooms, never to the plain room (see `deliveryRooms`).
  */
-export type Room = `company:${number}` | `store:${number}` | `user:${number}` | 'admins' | 'everyone';
+export type Room =
+  | `company:${number}`
+  | `store:${number}`
+  | `company:${number}:${PermissionName}`
+  | `store:${number}:${PermissionName}`
+  | `user:${number}`
+  | 'admins'
+  | 'everyone';
 
 export const rooms = {
   company: (id: number): Room => `company:${id}`,
@@ -127,3 +139,61 @@ export type RealtimeEvent = {
 }[RealtimeEventName];
 
 export type Publish = (event: RealtimeEvent) => void;
+
+/**
+ * What a socket must hold to receive each event in a company or store room: the permission of the
+ * REST list the event tells a page to refetch (any one of them when several lists show it), so a
+ * live socket never learns more than the lists would answer: a `stores.read`-only member gets no
+ * order volume or timing. `null`: addressed to one user, admins or everyone, nothing more needed.
+ */
+export const EVENT_PERMISSIONS: { readonly [N in RealtimeEventName]: readonly PermissionName[] | null } = {
+  // GET orders/{storeId}
+  'orders:changed': ['orders.read'],
+  // GET logs/apiLogs, GET dashboard/logs
+  'log:created': ['logs.read', 'dashboard.read'],
+  // GET products/{storeId} and the channel and plugin product lists
+  'stock:changed': ['products.read'],
+  'catalogue:changed': ['products.read'],
+  // GET stores/{storeId}/channels/{channelId}/sync, GET dashboard
+  'sync:changed': ['channels.read', 'dashboard.read'],
+  // GET rule-runs/{id}
+  'rules:run': ['orders.read'],
+  'transfer:progress': null,
+  'system:announcement': null,
+  'notification:created': null,
+  'company:switched': null,
+  'session:ended': null,
+};
+
+/** Every permission some event needs: the sub-rooms a company or store room has. */
+export const EVENT_ROOM_PERMISSIONS: readonly PermissionName[] = [
+  ...new Set(Object.values(EVENT_PERMISSIONS).flatMap((permissions) => permissions ?? [])),
+];
+
+const SCOPED_ROOM = /^(company|store):(\d+)$/;
+
+/**
+ * The rooms an event really goes to: for an event that needs a permission, each company or store
+ * room becomes its sub-rooms of those permissions. Applied where events leave (the Socket.IO server
+ * and the Redis emitter), so domain code keeps naming the plain room and cannot forget the check.
+ */
+export function deliveryRooms(event: Pick<RealtimeEvent, 'name' | 'rooms'>): Room[] {
+  const needed = EVENT_PERMISSIONS[event.name];
+  if (!needed) return event.rooms;
+  return event.rooms.flatMap((room) =>
+    SCOPED_ROOM.test(room) ? needed.map((permission) => `${room}:${permission}` as Room) : [room],
+  );
+}
+
+/** A company or store room and the sub-rooms of the event permissions its holder has. */
+export function roomsWithin(
+  room: `company:${number}` | `store:${number}`,
+  held: ReadonlySet<string>,
+): Room[] {
+  return [
+    room,
+    ...EVENT_ROOM_PERMISSIONS.filter((permission) => held.has(permission)).map(
+      (permission) => `${room}:${permission}` as Room,
+    ),
+  ];
+}

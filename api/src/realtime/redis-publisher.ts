@@ -1,6 +1,6 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
-import type { Publish, ServerToClientEvents } from '@syncdesk/contracts';
+import { deliveryRooms, type Publish, type ServerToClientEvents } from '@syncdesk/contracts';
 
 export interface RedisPublisher {
   publish: Publish;
@@ -23,7 +23,8 @@ export async function createRedisPublisher(
   const emitter = new Emitter<ServerToClientEvents>(client, { key: redisPrefix });
   return {
     publish(event) {
-      (emitter.to(event.rooms) as unknown as { emit(name: string, payload: unknown): void }).emit(
+      // The same permission sub-rooms as the api's own publish: the replicas only deliver.
+      (emitter.to(deliveryRooms(event)) as unknown as { emit(name: string, payload: unknown): void }).emit(
         event.name,
         event.payload,
       );

@@ -3,7 +3,9 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import {
+  deliveryRooms,
   rooms,
+  roomsWithin,
   type ClientToServerEvents,
   type Publish,
   type Room,
@@ -60,10 +62,24 @@ export interface SocketServerOptions {
   redisPrefix?: string;
 }
 
-/** The rooms a caller may listen to: theirs, their company's, each reachable store's, admins', everyone. */
-export function roomsFor(scope: RequestScope): Room[] {
-  const joined: Room[] = [rooms.user(scope.userId), rooms.company(scope.companyId)];
-  for (const storeId of [...scope.ownStoreIds, ...scope.sharedStoreIds]) joined.push(rooms.store(storeId));
+/**
+ * The rooms a caller may listen to: theirs, their company's, each reachable store's (with the
+ * sub-rooms of the event permissions their role holds: `roomsWithin`), admins', everyone. A role
+ * edit is an authority change, so a live socket is re-checked and leaves the sub-rooms it lost.
+ */
+export function roomsFor(
+  scope: Pick<
+    RequestScope,
+    'userId' | 'companyId' | 'ownStoreIds' | 'sharedStoreIds' | 'administrator' | 'permissions'
+  >,
+): Room[] {
+  const joined: Room[] = [
+    rooms.user(scope.userId),
+    ...roomsWithin(`company:${scope.companyId}`, scope.permissions),
+  ];
+  for (const storeId of [...scope.ownStoreIds, ...scope.sharedStoreIds]) {
+    joined.push(...roomsWithin(`store:${storeId}`, scope.permissions));
+  }
   if (scope.administrator) joined.push(rooms.admins);
   joined.push(rooms.everyone);
   return joined;
@@ -159,7 +175,8 @@ export async function createSocketServer(
 
   const publish: Publish = (event) => {
     // The map of names to payloads is checked at the call site; Socket.IO's own typing can't follow the union.
-    (io.to(event.rooms) as unknown as { emit(name: string, payload: unknown): void }).emit(
+    // Sent to the permission sub-rooms the event needs: a socket in several gets it once.
+    (io.to(deliveryRooms(event)) as unknown as { emit(name: string, payload: unknown): void }).emit(
       event.name,
       event.payload,
     );

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { rooms } from '@syncdesk/contracts';
+import { EVENT_ROOM_PERMISSIONS, rooms, type PermissionName } from '@syncdesk/contracts';
 import { createLogger } from '../../logger';
 import type { Room } from '@syncdesk/contracts';
-import { createSocketServer } from '../socket-server';
+import { createSocketServer, roomsFor } from '../socket-server';
 import { createRedisPublisher } from '../redis-publisher';
 import { connected, nextEvent } from '../../testing/test-process';
 
@@ -39,16 +39,22 @@ interface Holder {
   companyId: number;
   storeIds?: number[];
   administrator?: boolean;
+  /** The role's permissions; every permission an event needs when absent. */
+  permissions?: PermissionName[];
 }
 async function client(url: string, holder: Holder): Promise<Socket> {
   const token = `token-${++tokenSequence}`;
-  roomsByToken.set(token, [
-    rooms.user(holder.userId),
-    rooms.company(holder.companyId),
-    ...(holder.storeIds ?? []).map(rooms.store),
-    ...(holder.administrator ? [rooms.admins] : []),
-    rooms.everyone,
-  ]);
+  roomsByToken.set(
+    token,
+    roomsFor({
+      userId: holder.userId,
+      companyId: holder.companyId,
+      ownStoreIds: holder.storeIds ?? [],
+      sharedStoreIds: [],
+      administrator: holder.administrator ?? false,
+      permissions: new Set(holder.permissions ?? EVENT_ROOM_PERMISSIONS),
+    }),
+  );
   const socket = connectSocket(url, {
     transports: ['websocket'],
     auth: { token },
@@ -123,6 +129,72 @@ describe('realtime rooms', () => {
   });
 });
 
+describe('store events follow the permission of their list', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  const storeEvents = [
+    { name: 'orders:changed', payload: { storeId: 30, orderIds: [1] }, needs: 'orders.read' },
+    { name: 'log:created', payload: { logId: 2, storeId: 30 }, needs: 'logs.read' },
+    { name: 'stock:changed', payload: { storeId: 30, productIds: [3] }, needs: 'products.read' },
+    { name: 'catalogue:changed', payload: { storeId: 30, subject: 'products' }, needs: 'products.read' },
+    { name: 'sync:changed', payload: { storeId: 30, channelId: 4 }, needs: 'channels.read' },
+  ] as const;
+
+  it.each(storeEvents)(
+    'sends $name to a member holding $needs, never to one holding only stores.read',
+    async ({ name, payload, needs }) => {
+      const reader = await client(server.url, {
+        userId: 5,
+        companyId: 5,
+        storeIds: [30],
+        permissions: [needs],
+      });
+      const storesOnly = await client(server.url, {
+        userId: 6,
+        companyId: 5,
+        storeIds: [30],
+        permissions: ['stores.read'],
+      });
+      const received = nextEvent(reader, name);
+      const leaked = silence(storesOnly, name);
+      server.realtime.publish({ name, rooms: [rooms.store(30)], payload } as never);
+      expect(await received).toEqual(payload);
+      expect(await leaked).toBe(true);
+    },
+  );
+
+  it('sends a store event once to a member holding several permissions that open it', async () => {
+    const both = await client(server.url, {
+      userId: 7,
+      companyId: 5,
+      storeIds: [30],
+      permissions: ['logs.read', 'dashboard.read'],
+    });
+    let count = 0;
+    both.on('log:created', () => count++);
+    const received = nextEvent(both, 'log:created');
+    server.realtime.publish({
+      name: 'log:created',
+      rooms: [rooms.store(30)],
+      payload: { logId: 9, storeId: 30 },
+    });
+    await received;
+    // A second event behind the first: had the first come twice, the count would be 3 by now.
+    const next = nextEvent(both, 'log:created');
+    server.realtime.publish({
+      name: 'log:created',
+      rooms: [rooms.store(30)],
+      payload: { logId: 10, storeId: 30 },
+    });
+    await next;
+    expect(count).toBe(2);
+  });
+});
+
 describe('scaled out through Redis', () => {
   it('delivers events published on one replica, or by a worker through the emitter, to sockets on another', async () => {
     const replicaA = await startServer(REDIS_URL);
@@ -159,6 +231,29 @@ describe('scaled out through Redis', () => {
         { notificationId: 9, level: 1 },
         { notificationId: 9, level: 1 },
       ]);
+
+      // The emitter sends store events to the same permission sub-rooms as a replica would.
+      const ordersReader = await client(replicaB.url, {
+        userId: 3,
+        companyId: 41,
+        storeIds: [42],
+        permissions: ['orders.read'],
+      });
+      const storesOnly = await client(replicaA.url, {
+        userId: 4,
+        companyId: 41,
+        storeIds: [42],
+        permissions: ['stores.read'],
+      });
+      const toReader = nextEvent(ordersReader, 'orders:changed');
+      const notToStoresOnly = silence(storesOnly, 'orders:changed');
+      worker.publish({
+        name: 'orders:changed',
+        rooms: [rooms.store(42)],
+        payload: { storeId: 42, orderIds: [7] },
+      });
+      expect(await toReader).toEqual({ storeId: 42, orderIds: [7] });
+      expect(await notToStoresOnly).toBe(true);
     } finally {
       for (const socket of clients.splice(0)) socket.disconnect();
       await worker.close();
