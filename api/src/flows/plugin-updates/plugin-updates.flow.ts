@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Op } from 'sequelize';
-import { PLUGIN_SYNC_STATUS } from '@syncdesk/contracts';
+import { PLUGIN_SYNC_STATUS, rooms, type Publish } from '@syncdesk/contracts';
 import type { Channel } from '../../db/channel.models';
 import { jsonOf } from '../../db/json-column';
 import type { Models } from '../../db/models';
@@ -43,6 +44,8 @@ export interface PluginUpdatesDependencies {
   fulfilments: FulfilmentService;
   stock: StockService;
   watermarks: ShipmentWatermarks;
+  /** Tells the plugin's products page its rows changed (it refetches). */
+  publish?: Publish;
 }
 
 export interface PluginUpdatesSummary {
@@ -51,6 +54,8 @@ export interface PluginUpdatesSummary {
   refused: { remoteId: string; note: string }[];
   stockSet: number;
   unknownSkus: string[];
+  /** Plugin products (what the plugin holds of our products) created or updated from its report. */
+  pluginProducts: number;
 }
 
 export const PLUGIN_UPDATE_MESSAGES = {
@@ -77,7 +82,13 @@ export async function readPluginUpdates(
   reports: PluginReports,
   options: { now?: Date } = {},
 ): Promise<PluginUpdatesSummary> {
-  const summary: PluginUpdatesSummary = { fulfilments: [], refused: [], stockSet: 0, unknownSkus: [] };
+  const summary: PluginUpdatesSummary = {
+    fulfilments: [],
+    refused: [],
+    stockSet: 0,
+    unknownSkus: [],
+    pluginProducts: 0,
+  };
   await readShipments(deps, plugin, reports, summary);
   await readStock(deps, plugin, reports, summary, options.now ?? new Date());
   return summary;
@@ -254,6 +265,75 @@ async function unitsNotYetAtWarehouse(
   return units;
 }
 
+/**
+ * What the plugin holds of each product, as it reported it (spec: plugin products): created on its
+ * first report, then kept at the last figure, so the plugin's products page lists what every
+ * product's ledger shows it reported. The quantity is the plugin's own figure (before our held
+ * orders are taken off the on hand), synced as of this read. Returns the rows created or changed.
+ */
+async function recordPluginProducts(
+  deps: PluginUpdatesDependencies,
+  plugin: Channel,
+  reported: { productId: number; remoteId: string; quantity: number }[],
+  now: Date,
+): Promise<number> {
+  if (reported.length === 0) return 0;
+  const { models } = deps;
+  const synced = PLUGIN_SYNC_STATUS.byKey('synced').value;
+  // One figure per product per read (a page naming a SKU twice keeps its last figure).
+  const latest = new Map(reported.map((row) => [row.productId, row]));
+  const existing = new Map(
+    (
+      await models.PluginProduct.findAll({
+        where: { plugin_id: plugin.id, product_id: { [Op.in]: [...latest.keys()] } },
+        attributes: ['id', 'product_id', 'remote_id', 'quantity', 'plugin_sync_status'],
+      })
+    ).map((row) => [row.product_id, row]),
+  );
+  const changedIds: number[] = [];
+  for (const row of latest.values()) {
+    const known = existing.get(row.productId);
+    const values = {
+      remote_id: row.remoteId.slice(0, 190),
+      quantity: row.quantity,
+      plugin_sync_status: synced,
+      plugin_synced_at: now,
+    };
+    if (known) {
+      // The synced time moves on every read; a row is "changed" for the page only when its figures do.
+      const moved =
+        known.quantity !== row.quantity ||
+        known.remote_id !== values.remote_id ||
+        known.plugin_sync_status !== synced;
+      await known.update(values);
+      if (moved) changedIds.push(known.id);
+      continue;
+    }
+    try {
+      const created = await models.PluginProduct.create({
+        uuid: randomUUID(),
+        company_id: plugin.company_id,
+        store_id: plugin.store_id,
+        plugin_id: plugin.id,
+        product_id: row.productId,
+        ...values,
+      });
+      changedIds.push(created.id);
+    } catch (error) {
+      // Another run created it first: the next read brings its figure up to date.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  if (changedIds.length > 0) {
+    deps.publish?.({
+      name: 'catalogue:changed',
+      rooms: [rooms.store(plugin.store_id)],
+      payload: { storeId: plugin.store_id, subject: 'plugin_products', pluginId: plugin.id, ids: changedIds },
+    });
+  }
+  return changedIds.length;
+}
+
 async function readStock(
   deps: PluginUpdatesDependencies,
   plugin: Channel,
@@ -308,6 +388,11 @@ async function readStock(
         const results = await deps.stock.apply(null, plugin.store_id, changes, { via: 'plugin' });
         summary.stockSet += results.filter((result) => result.applied).length;
       }
+      const reported = levels.flatMap((level) => {
+        const productId = bySku.get(level.sku.toLowerCase());
+        return productId === undefined ? [] : [{ productId, remoteId: level.sku, quantity: level.quantity }];
+      });
+      summary.pluginProducts += await recordPluginProducts(deps, plugin, reported, now);
     }
     if (!answer.next) return;
     cursor = answer.next;

@@ -27,6 +27,7 @@ export const pluginUpdatesJob: JobDefinition<typeof JOB_NAMES.pluginUpdates> = {
             fulfilments: services.fulfilments,
             stock: services.stock,
             watermarks: services.syncState,
+            publish: services.publish,
           },
           open.channel,
           connector,

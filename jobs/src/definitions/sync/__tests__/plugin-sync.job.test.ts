@@ -240,4 +240,57 @@ describe('plugins.sync_orders and plugins.get_updates against the WMS simulator 
     const mug = await services().models.Product.findOne({ where: { store_id: store.id, sku: 'WMS-MUG-01' } });
     expect(mug!.quantity).toBe(available - 3 - 4);
   });
+
+  it("lists what the warehouse reported on the plugin's products page, one row per product, kept up to date", async () => {
+    const plugin = await wmsPlugin();
+    const lamp = await product('WMS-LAMP-01', 5);
+    simulator.state.setStock('WMS-LAMP-01', 12);
+    await pluginUpdatesJob.handler({ pluginId: plugin.id }, context());
+    const reported = (level: string) =>
+      simulator.state.stockLevels().find((entry) => entry.sku === level)!.available;
+
+    const token = await company.tokenFor(company.owner);
+    const listed = async () => {
+      const response = await server.request('GET', `/api/stores/${store.id}/plugins/${plugin.id}/products`, {
+        token,
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as {
+        data: { product_id: number; sku: string | null; remote_id: string | null; quantity: number | null }[];
+        meta: { total: number };
+      };
+    };
+    const first = await listed();
+    // Every product of ours the warehouse holds: the lamp among them, with the figure it reported.
+    expect(first.data).toContainEqual(
+      expect.objectContaining({
+        product_id: lamp.id,
+        sku: 'WMS-LAMP-01',
+        remote_id: 'WMS-LAMP-01',
+        quantity: reported('WMS-LAMP-01'),
+      }),
+    );
+    const row = await services().models.PluginProduct.findOne({
+      where: { plugin_id: plugin.id, product_id: lamp.id },
+    });
+    expect(row).toMatchObject({ plugin_sync_status: PLUGIN_SYNC_STATUS.byKey('synced').value });
+    expect(row!.plugin_synced_at).not.toBeNull();
+    // The product page's plugin figures and the plugin's page tell the same story.
+    const detail = await server.request('GET', `/api/products/${store.id}/${lamp.id}`, { token });
+    expect(
+      ((await detail.json()) as { data: { plugin_quantities: unknown[] } }).data.plugin_quantities,
+    ).toEqual([expect.objectContaining({ plugin_id: plugin.id, quantity: reported('WMS-LAMP-01') })]);
+
+    // The next count updates the same row rather than adding one.
+    simulator.state.setStock('WMS-LAMP-01', 3);
+    await pluginUpdatesJob.handler({ pluginId: plugin.id }, context());
+    const second = await listed();
+    expect(second.meta.total).toBe(first.meta.total);
+    expect(second.data.filter((entry) => entry.product_id === lamp.id)).toEqual([
+      expect.objectContaining({ quantity: reported('WMS-LAMP-01') }),
+    ]);
+    expect(
+      await services().models.PluginProduct.count({ where: { plugin_id: plugin.id, product_id: lamp.id } }),
+    ).toBe(1);
+  });
 });
