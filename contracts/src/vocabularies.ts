@@ -26,6 +26,7 @@ import {
   SHOPIFY_PICKUP_SYNC_STATUS,
 } from './pickups/pickup.status';
 import {
+  CHANNEL_PRODUCT_SYNC_STATUS,
   PRODUCT_LISTING_FILTER,
   PRODUCT_SYNC_STATUS,
   TIKTOK_PRODUCT_FILTER,
@@ -56,6 +57,7 @@ export const VOCABULARIES = {
   returnHandling: RETURN_HANDLING,
   returnReasonDecision: RETURN_REASON_DECISION,
   productSyncStatus: PRODUCT_SYNC_STATUS,
+  channelProductSyncStatus: CHANNEL_PRODUCT_SYNC_STATUS,
   productListingFilter: PRODUCT_LISTING_FILTER,
   tiktokProductFilter: TIKTOK_PRODUCT_FILTER,
   shopifyPickupSyncStatus: SHOPIFY_PICKUP_SYNC_STATUS,

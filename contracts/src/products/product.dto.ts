@@ -1,5 +1,5 @@
 import type { VocabularyValue } from '../vocabulary.types';
-import type { PRODUCT_SYNC_STATUS } from './product.status';
+import type { CHANNEL_PRODUCT_SYNC_STATUS, PRODUCT_SYNC_STATUS } from './product.status';
 
 /**
  * The catalogue's shapes as the api answers them (spec §3 Product, Kit item, Channel product,
@@ -21,6 +21,7 @@ export const STOCK_MOVEMENT_REASONS = [
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 
 export type ProductSyncStatus = VocabularyValue<typeof PRODUCT_SYNC_STATUS>;
+export type ChannelProductSyncStatus = VocabularyValue<typeof CHANNEL_PRODUCT_SYNC_STATUS>;
 
 /** A component line of a kit. */
 export interface KitItemDto {
@@ -126,7 +127,7 @@ export interface ChannelProductDto {
   matched_sku: string | null;
   /** What the channel will be told now (stock rules); null when it is not told or unmatched. */
   target_quantity: number | null;
-  sync_status: ProductSyncStatus;
+  sync_status: ChannelProductSyncStatus;
   webhook_sync_status: number;
   plugin_sync_status: ProductSyncStatus;
   pushed_quantity: number | null;

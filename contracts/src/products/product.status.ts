@@ -28,6 +28,16 @@ export const PRODUCT_SYNC_STATUS = defineVocabulary('productSyncStatus', [
   { value: 14, key: 'cancelled', label: 'Cancelled', tone: 'default' },
 ]);
 
+/**
+ * A channel product's `sync_status`: the product statuses plus Unmatched, a listing the catalogue
+ * has no product for (a shop-only listing). Nothing was tried for it, so it is not Failed and stays
+ * out of the failures; matching it to a product puts it back in line for a push.
+ */
+export const CHANNEL_PRODUCT_SYNC_STATUS = defineVocabulary('channelProductSyncStatus', [
+  ...PRODUCT_SYNC_STATUS.entries,
+  { value: 15, key: 'unmatched', label: 'Unmatched', tone: 'warning' },
+]);
+
 /** The same numbers name a plugin product's (and plugin order's) `plugin_sync_status`. */
 export const PLUGIN_SYNC_STATUS = PRODUCT_SYNC_STATUS;
 

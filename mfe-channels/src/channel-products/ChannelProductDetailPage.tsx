@@ -3,9 +3,9 @@ import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Typography } from 
 import { Link, useNavigate, useParams } from 'react-router';
 
 import {
+  CHANNEL_PRODUCT_SYNC_STATUS,
   channelQuantity,
   PRODUCT_LISTING_FILTER,
-  PRODUCT_SYNC_STATUS,
   routes,
   SUCCESS_MESSAGES,
   TIKTOK_PRODUCT_FILTER,
@@ -169,7 +169,7 @@ function ChannelProductDetail({
               )}
             </Descriptions.Item>
             <Descriptions.Item label="Sync status">
-              <StatusTag vocabulary={PRODUCT_SYNC_STATUS} value={listing.sync_status} />
+              <StatusTag vocabulary={CHANNEL_PRODUCT_SYNC_STATUS} value={listing.sync_status} />
             </Descriptions.Item>
             <Descriptions.Item label="Updated">{formatDate(listing.updated_at)}</Descriptions.Item>
           </Descriptions>

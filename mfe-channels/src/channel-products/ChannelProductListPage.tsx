@@ -3,13 +3,14 @@ import { Button, Flex, Popconfirm, Segmented, Select, Tag, Typography } from 'an
 import { Link, useParams } from 'react-router';
 
 import {
+  CHANNEL_PRODUCT_SYNC_STATUS,
   PRODUCT_LISTING_FILTER,
-  PRODUCT_SYNC_STATUS,
   routes,
   SUCCESS_MESSAGES,
   TIKTOK_PRODUCT_FILTER,
   type ChannelDto,
   type ChannelProductDto,
+  type ChannelProductSyncStatus,
   type ListParams,
   type ProductSyncStatus,
 } from '@syncdesk/contracts';
@@ -111,7 +112,7 @@ function ChannelProducts({ storeId, channelId }: { storeId: string; channelId: s
   const syncStatus = params.filters?.sync_status;
   const syncStatusValue = (
     syncStatus?.in !== undefined ? syncStatus.in : syncStatus?.eq !== undefined ? [syncStatus.eq] : []
-  ) as ProductSyncStatus[];
+  ) as ChannelProductSyncStatus[];
   const matched = params.filters?.matched?.eq;
 
   const toolbar = (
@@ -139,7 +140,7 @@ function ChannelProducts({ storeId, channelId }: { storeId: string; channelId: s
           onChange={(value) => filterBy((previous) => withListingFilter(previous, false, value))}
         />
       )}
-      <Select<ProductSyncStatus[]>
+      <Select<ChannelProductSyncStatus[]>
         aria-label="Sync status filter"
         mode="multiple"
         allowClear
@@ -147,7 +148,7 @@ function ChannelProducts({ storeId, channelId }: { storeId: string; channelId: s
         style={{ minWidth: 200 }}
         maxTagCount="responsive"
         value={syncStatusValue}
-        options={PRODUCT_SYNC_STATUS.entries.map((entry) => ({
+        options={CHANNEL_PRODUCT_SYNC_STATUS.entries.map((entry) => ({
           value: entry.value,
           label: entry.label,
           title: entry.label,
@@ -352,7 +353,7 @@ function channelProductColumns(
       title: 'Sync status',
       dataIndex: 'sync_status',
       sorter: true,
-      render: (value: number) => <StatusTag vocabulary={PRODUCT_SYNC_STATUS} value={value} />,
+      render: (value: number) => <StatusTag vocabulary={CHANNEL_PRODUCT_SYNC_STATUS} value={value} />,
     },
     {
       key: 'pushed_quantity',

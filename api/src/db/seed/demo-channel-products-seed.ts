@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'sequelize';
-import { channelQuantity, settingsErrorsFor } from '@syncdesk/contracts';
+import { CHANNEL_PRODUCT_SYNC_STATUS, channelQuantity, settingsErrorsFor } from '@syncdesk/contracts';
 import type { Models, Store } from '../models';
 import { availabilityOf } from '../../modules/products/product-availability';
 import { stockSettingsOf } from '../../modules/channel-products/channel-quantities';
@@ -109,7 +109,7 @@ export async function seedDemoChannelProducts(
     listing_status: index % 5 === 3 ? 1 : 4,
     product_id: null,
     matched_sku: null,
-    sync_status: 0,
+    sync_status: CHANNEL_PRODUCT_SYNC_STATUS.byKey('unmatched').value,
     pushed_quantity: null,
     pushed_at: null,
   }));

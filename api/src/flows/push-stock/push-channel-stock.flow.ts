@@ -1,5 +1,12 @@
 import { Op, type InferCreationAttributes } from 'sequelize';
-import { channelQuantity, JOB_NAMES, PRODUCT_SYNC_STATUS, rooms, type Publish } from '@syncdesk/contracts';
+import {
+  CHANNEL_PRODUCT_SYNC_STATUS,
+  channelQuantity,
+  JOB_NAMES,
+  PRODUCT_SYNC_STATUS,
+  rooms,
+  type Publish,
+} from '@syncdesk/contracts';
 import type { Channel } from '../../db/channel.models';
 import type { Models } from '../../db/models';
 import type { StockPushRecord } from '../../db/stock-push.models';
@@ -51,6 +58,7 @@ const LEVEL_PENDING = PRODUCT_SYNC_STATUS.byKey('inventory_level_pending').value
 const IN_PROGRESS = PRODUCT_SYNC_STATUS.byKey('inventory_level_in_progress').value;
 const SYNCED = PRODUCT_SYNC_STATUS.byKey('synced').value;
 const FAILED = PRODUCT_SYNC_STATUS.byKey('failed').value;
+const UNMATCHED = CHANNEL_PRODUCT_SYNC_STATUS.byKey('unmatched').value;
 const WAITING = [PENDING, LEVEL_PENDING];
 
 const isOn = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
@@ -207,8 +215,13 @@ export async function pushChannelStock(
       await failAll(claimed, STOCK_PUSH_MESSAGES.notOffered);
       return summary;
     }
+    // A shop-only listing has no stock of ours to send: nothing was tried, so it is Unmatched,
+    // not a failed push, and stays out of the failures until the seller matches it.
     const unmatched = claimed.filter((listing) => listing.product_id === null);
-    await failAll(unmatched, STOCK_PUSH_MESSAGES.notMatched);
+    await finish(
+      unmatched.map((listing) => listing.id),
+      { sync_status: UNMATCHED },
+    );
     const noSku = claimed.filter((listing) => listing.product_id !== null && !skuOf(listing));
     await failAll(noSku, STOCK_PUSH_MESSAGES.noSku);
     const matched = claimed.filter((listing) => listing.product_id !== null && skuOf(listing));

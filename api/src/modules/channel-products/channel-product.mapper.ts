@@ -1,4 +1,9 @@
-import type { ChannelProductDto, PluginProductDto, ProductSyncStatus } from '@syncdesk/contracts';
+import type {
+  ChannelProductDto,
+  ChannelProductSyncStatus,
+  PluginProductDto,
+  ProductSyncStatus,
+} from '@syncdesk/contracts';
 import type { ChannelProduct, PluginProduct } from '../../db/catalogue.models';
 import type { Channel } from '../../db/channel.models';
 
@@ -34,7 +39,7 @@ export function toChannelProductDto(
     product_id: row.product_id,
     matched_sku: row.matched_sku,
     target_quantity: targetQuantity,
-    sync_status: row.sync_status as ProductSyncStatus,
+    sync_status: row.sync_status as ChannelProductSyncStatus,
     webhook_sync_status: row.webhook_sync_status,
     plugin_sync_status: row.plugin_sync_status as ProductSyncStatus,
     pushed_quantity: row.pushed_quantity,

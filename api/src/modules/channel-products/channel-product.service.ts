@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Op, type Attributes, type WhereOptions } from 'sequelize';
 import {
+  CHANNEL_PRODUCT_SYNC_STATUS,
   JOB_NAMES,
   PRODUCT_LISTING_FILTER,
   PRODUCT_SYNC_STATUS,
@@ -55,6 +56,7 @@ export const NO_PRODUCT_WITH_SKU = 'There is no product with this SKU in this st
 export const MATCH_BEFORE_PUSH = 'Match this listing to a product before pushing its stock.';
 
 const PENDING = PRODUCT_SYNC_STATUS.byKey('pending').value;
+const UNMATCHED = CHANNEL_PRODUCT_SYNC_STATUS.byKey('unmatched').value;
 /** Statuses that mean "the channel must be told": setting one queues the channel's stock push. */
 const PUSHING_STATUSES: readonly number[] = [
   PENDING,
@@ -325,7 +327,8 @@ export function createChannelProductService(deps: ChannelProductServiceDependenc
       }
       const after = { product_id: product?.id ?? null, matched_sku: product?.sku ?? null };
       if (after.product_id !== before.product_id || after.matched_sku !== before.matched_sku) {
-        await row.update(after);
+        // Unmatched, it has no stock of ours to be told: its own state, never a failure.
+        await row.update(product ? after : { ...after, sync_status: UNMATCHED });
         await deps.activities.record(scope, {
           event: product ? 'channel_product.matched' : 'channel_product.unmatched',
           subjectType: 'channel_product',

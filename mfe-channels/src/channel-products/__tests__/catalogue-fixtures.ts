@@ -53,7 +53,7 @@ export const UNMATCHED = listing({
   product_id: null,
   matched_sku: null,
   target_quantity: null,
-  sync_status: 3,
+  sync_status: 15,
   pushed_quantity: null,
   pushed_at: null,
 });

@@ -38,7 +38,14 @@ describe('Channel product detail', () => {
         listBody(request.query.get('search') === 'tea' ? [TEA] : [product(), TEA]),
       'GET /products/11/42': { body: { data: productDetail({ ...TEA, channel_quantities: [] }) } },
       [`PUT ${BASE}/302`]: (request) => {
-        current = { ...UNMATCHED, product_id: 42, matched_sku: 'TEA-9', target_quantity: 9 };
+        // Matched, the listing waits for its stock push (inventory level pending), as the api answers.
+        current = {
+          ...UNMATCHED,
+          product_id: 42,
+          matched_sku: 'TEA-9',
+          target_quantity: 9,
+          sync_status: 4,
+        };
         expect(request.body).toEqual({ matched_sku: 'TEA-9' });
         return { body: { data: current } };
       },

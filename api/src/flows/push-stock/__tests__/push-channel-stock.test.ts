@@ -1,4 +1,4 @@
-import { JOB_NAMES, PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
+import { CHANNEL_PRODUCT_SYNC_STATUS, JOB_NAMES, PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
 import type { Channel } from '../../../db/channel.models';
 import type { Store } from '../../../db/models';
 import { catalogueFixtures } from '../../../modules/channel-products/__tests__/channel-product-fixtures';
@@ -18,6 +18,7 @@ import { ordersFreshnessOf } from '../orders-freshness';
 const LEVEL_PENDING = PRODUCT_SYNC_STATUS.byKey('inventory_level_pending').value;
 const SYNCED = PRODUCT_SYNC_STATUS.byKey('synced').value;
 const FAILED = PRODUCT_SYNC_STATUS.byKey('failed').value;
+const UNMATCHED = CHANNEL_PRODUCT_SYNC_STATUS.byKey('unmatched').value;
 
 const FRESH: OrdersFreshness = { oldestUnimportedAt: null, ordersRunPending: false };
 const PUSHING = { auto_sync_stock: true, push_stock_levels: true };
@@ -205,6 +206,42 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
       note: STOCK_PUSH_MESSAGES.notOffered,
     });
     expect((await statusOf(never.listing.id)).sync_status).toBe(FAILED);
+  });
+
+  it('a shop-only listing (no product of ours) reads Unmatched, never Failed, and a match puts it in line', async () => {
+    const channel = await fixtures.channel(store, `Shop only ${dialect}`, PUSHING);
+    const shopOnly = await fixtures.listing(channel, `L-GIFT-${dialect}`, {
+      sku: `GIFT-CARD-${dialect}`,
+      product_id: null,
+      sync_status: PRODUCT_SYNC_STATUS.byKey('pending').value,
+    });
+    const { pusher, calls } = recordingPusher();
+    expect(await pushChannelStock(deps(), channel, pusher, { freshness: FRESH })).toEqual({
+      pushed: 0,
+      failed: 0,
+      held: 0,
+      heldIds: [],
+    });
+    expect(calls).toEqual([]);
+    expect((await statusOf(shopOnly.id)).sync_status).toBe(UNMATCHED);
+    expect(CHANNEL_PRODUCT_SYNC_STATUS.label(UNMATCHED)).toBe('Unmatched');
+    // Out of the failures the seller filters for.
+    expect(
+      await server.services.models.ChannelProduct.count({
+        where: { channel_id: channel.id, sync_status: FAILED },
+      }),
+    ).toBe(0);
+
+    // Matched to a product (as the listing page does): its stock is worked out and waits for a push.
+    const product = await fixtures.product(store, `GIFT-CARD-${dialect}`, 4);
+    const token = await company.tokenFor(company.owner);
+    const matched = await server.request(
+      'PUT',
+      `/api/stores/${store.id}/channels/${channel.id}/products/${shopOnly.id}`,
+      { token, body: { matched_sku: product.sku } },
+    );
+    expect(matched.status).toBe(200);
+    expect((await statusOf(shopOnly.id)).sync_status).toBe(LEVEL_PENDING);
   });
 
   it('a refused call fails the batch with the provider’s words and is rethrown for the health count', async () => {
