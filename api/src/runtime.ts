@@ -9,6 +9,7 @@ import {
   createSyncRuntime,
   demoOAuthProviders,
   demoShopifyApp,
+  outboundSweepInterval,
   registerJobs,
   SequelizeBackend,
   startDemoSync,
@@ -225,6 +226,8 @@ export async function startProcess(
     // Orders left waiting for their import rules (a crash between commit and run): swept each minute.
     await agenda.every('1 minute', JOB_NAMES.rulesReleaseHeld, {});
     await agenda.now(JOB_NAMES.rulesReleaseHeld, {});
+    // Sends a killed worker had claimed (their lease ran out) wait again and are queued again.
+    await agenda.every(outboundSweepInterval(), JOB_NAMES.outboundSweepClaims, {});
     // One-off jobs that finished long ago leave the job table (first run at the first start).
     await agenda.every('1 hour', JOB_NAMES.systemPruneJobs, {});
     // Channels changed while no worker ran (or by hand) get their recurring jobs back in step.

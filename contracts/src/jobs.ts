@@ -32,6 +32,11 @@ export const JOB_NAMES = {
   rulesRun: 'rules.run',
   /** Runs the import's rules again for orders left waiting in 15 (recurring each minute). */
   rulesReleaseHeld: 'rules.release_held',
+  /**
+   * Sets every outbound claim whose lease ran out (a killed worker's fulfilment, plugin order or
+   * stock send) back to waiting and queues its send again (recurring each minute).
+   */
+  outboundSweepClaims: 'outbound.sweep_claims',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -75,4 +80,5 @@ export interface JobData {
   'plugins.get_updates': { pluginId: number } & RetryOf;
   'rules.run': { runId: number };
   'rules.release_held': Record<string, never>;
+  'outbound.sweep_claims': Record<string, never>;
 }

@@ -13,7 +13,7 @@ import type {
   ProductType,
   StockMovementReason,
 } from '@syncdesk/contracts';
-import { id, init, timestamps } from './model-helpers';
+import { id, init, leaseColumns, timestamps } from './model-helpers';
 
 /** Products (kits included), the stock ledger, channel and plugin listings, notifications, transfers. */
 
@@ -91,6 +91,9 @@ export class ChannelProduct extends Model<
   declare plugin_sync_status: CreationOptional<number>;
   declare pushed_quantity: CreationOptional<number | null>;
   declare pushed_at: CreationOptional<Date | null>;
+  /** The stock push holding it in progress and until when (flows/outbound-claims); null when not claimed. */
+  declare claimed_by: CreationOptional<string | null>;
+  declare lease_until: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -251,6 +254,7 @@ export function defineCatalogueModels(sequelize: Sequelize): CatalogueModels {
     plugin_sync_status: int(false, 0),
     pushed_quantity: int(true),
     pushed_at: { type: DataTypes.DATE, allowNull: true },
+    ...leaseColumns,
     ...timestamps,
   });
   init<PluginProduct>(models.PluginProduct, sequelize, 'plugin_products', {

@@ -4,6 +4,11 @@ import { DataTypes, type Model, type ModelAttributes, type Sequelize } from 'seq
 
 export const id = { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true };
 export const timestamps = { created_at: DataTypes.DATE, updated_at: DataTypes.DATE };
+/** Who holds a send's claim on the row and until when (migration 0042, flows/outbound-claims). */
+export const leaseColumns = {
+  claimed_by: { type: DataTypes.STRING(64), allowNull: true, defaultValue: null },
+  lease_until: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
+};
 
 /** A JSON value kept in a TEXT column (portable between MySQL and SQLite). */
 export function jsonColumn(field: string, allowNull: boolean) {

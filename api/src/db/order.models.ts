@@ -7,7 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { OrderAddress, OrderKitItemDto, OrderLineOption } from '@syncdesk/contracts';
-import { init, jsonColumn, timestamps } from './model-helpers';
+import { init, jsonColumn, leaseColumns, timestamps } from './model-helpers';
 
 /** The channel's own values of the fields a rule may change (tags, shipping method, order type). */
 export interface ChannelFields {
@@ -107,6 +107,9 @@ export class OrderFulfillment extends Model<
   declare shipping_tracking_code: string | null;
   declare sync_status: CreationOptional<number>;
   declare lines: { order_item_id: number; quantity: number }[] | null;
+  /** The run sending it and until when its claim holds (flows/outbound-claims); null when not claimed. */
+  declare claimed_by: CreationOptional<string | null>;
+  declare lease_until: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -118,6 +121,9 @@ export class PluginOrder extends Model<InferAttributes<PluginOrder>, InferCreati
   declare remote_id: string | null;
   declare sync_status: CreationOptional<number>;
   declare synced_at: Date | null;
+  /** The run sending it and until when its claim holds (flows/outbound-claims); null when not claimed. */
+  declare claimed_by: CreationOptional<string | null>;
+  declare lease_until: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -289,6 +295,7 @@ export function defineOrderModels(sequelize: Sequelize): OrderModels {
     shipping_tracking_code: text(190),
     sync_status: int(false, 0),
     lines: jsonColumn('lines', true),
+    ...leaseColumns,
     ...timestamps,
   });
   const state = (owner: 'plugin_id' | 'webhook_id') => ({
@@ -300,7 +307,10 @@ export function defineOrderModels(sequelize: Sequelize): OrderModels {
     synced_at: { type: DataTypes.DATE, allowNull: true },
     ...timestamps,
   });
-  init<PluginOrder>(models.PluginOrder, sequelize, 'plugin_orders', state('plugin_id'));
+  init<PluginOrder>(models.PluginOrder, sequelize, 'plugin_orders', {
+    ...state('plugin_id'),
+    ...leaseColumns,
+  });
   init<WebhookOrder>(models.WebhookOrder, sequelize, 'webhook_orders', state('webhook_id'));
   init<OrderStatusCount>(
     models.OrderStatusCount,

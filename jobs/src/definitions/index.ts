@@ -12,8 +12,10 @@ import { pluginUpdatesJob } from './sync/plugin-updates.job';
 import { channelWebhooksJob } from './sync/channel-webhooks.job';
 import { rulesRunJob } from './rules/rules-run.job';
 import { rulesReleaseHeldJob } from './rules/release-held.job';
+import { outboundSweepClaimsJob } from './sync/sweep-outbound-claims.job';
 
 export type { AnyJobDefinition, JobContext, JobDefinition, JobLogger } from './job-definition';
+export { outboundSweepInterval } from './sync/sweep-outbound-claims.job';
 
 /** Every job the worker runs. */
 export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
@@ -30,4 +32,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   channelWebhooksJob,
   rulesRunJob,
   rulesReleaseHeldJob,
+  outboundSweepClaimsJob,
 ];

@@ -11,6 +11,12 @@ import type { Order } from '../../db/order.models';
 import { publishOrdersChanged } from '../../modules/orders/order-action-support';
 import { addStatusMove, moveOrderStatusCounts } from '../../modules/orders/order-status-counts';
 import { createCatalogueWrite } from '../../modules/products/catalogue-writes';
+import {
+  openLease,
+  RELEASED,
+  releaseStaleClaims,
+  type OutboundLease,
+} from '../outbound-claims/outbound-claims';
 import type { RuleRunner } from '../apply-rules/rule-runner';
 
 /** One order as the plugin receives it (the connector's PluginOrderPush shape). */
@@ -45,9 +51,6 @@ export const PLUGIN_ORDER_BATCH = 100;
 /** Orders one run sends at most; a longer backlog is the next run's (it is queued again). */
 const RUN_LIMIT = 1000;
 
-/** Longer than any send takes (with its retries). */
-const ABANDONED_SEND_MS = 10 * 60_000;
-
 /** Orders the plugin may receive: waiting to be sent (pending) or changed since (updated). */
 const READY = [ORDER_SYNC_STATUS.byKey('pending').value, ORDER_SYNC_STATUS.byKey('updated').value];
 const ORDER_SYNCED = ORDER_SYNC_STATUS.byKey('synced').value;
@@ -65,9 +68,10 @@ export const SEND_ORDERS_MESSAGES = {
  * Sends the store's orders that are ready to its plugin (spec job type sync_orders), in batches
  * the plugin takes. Ready: pending or updated (not on hold, excluded, failed or cancelled) and not
  * yet copied to this plugin (no copy, or a copy set back to pending to resend it). Each copy is
- * claimed before the call, so two runs never send an order twice; the copy then records the
- * plugin's id, or the plugin's reason, and the order's sync status follows (synced, or failed with
- * the reason, counters moved with it).
+ * claimed before the call with this run's lease (flows/outbound-claims, renewed while the call
+ * waits for budget), so two runs never send an order twice and a killed run's copies go back to
+ * waiting once its lease runs out; the copy then records the plugin's id, or the plugin's reason,
+ * and the order's sync status follows (synced, or failed with the reason, counters moved with it).
  */
 export async function sendOrdersToPlugin(
   deps: SendOrdersDependencies,
@@ -76,19 +80,26 @@ export async function sendOrdersToPlugin(
   options: { orderIds?: number[] } = {},
 ): Promise<SendOrdersSummary> {
   const { models } = deps;
-  const summary: SendOrdersSummary = { sent: [], failed: [] };
-  // A worker killed mid-send leaves its copies in progress; past any real call's length they wait
+  // A worker killed mid-send leaves its copies in progress; once its lease ran out they wait
   // again (the plugin recognises a resent reference, so a send that did land is not doubled).
-  await models.PluginOrder.update(
-    { sync_status: COPY_PENDING },
-    {
-      where: {
-        plugin_id: plugin.id,
-        sync_status: COPY_IN_PROGRESS,
-        updated_at: { [Op.lt]: new Date(Date.now() - ABANDONED_SEND_MS) },
-      },
-    },
-  );
+  await releaseStaleClaims(models, 'plugin_order', { plugin_id: plugin.id });
+  const lease = openLease(models, 'plugin_order');
+  try {
+    return await sendReady(deps, plugin, sender, options, lease);
+  } finally {
+    await lease.close();
+  }
+}
+
+async function sendReady(
+  deps: SendOrdersDependencies,
+  plugin: Channel,
+  sender: PluginOrderSender,
+  options: { orderIds?: number[] },
+  lease: OutboundLease,
+): Promise<SendOrdersSummary> {
+  const { models } = deps;
+  const summary: SendOrdersSummary = { sent: [], failed: [] };
   const copies = await models.PluginOrder.findAll({
     where: { plugin_id: plugin.id, sync_status: { [Op.ne]: COPY_PENDING } },
     attributes: ['order_id'],
@@ -147,7 +158,7 @@ export async function sendOrdersToPlugin(
   let claimed: Order[] = [];
   for (const order of candidates) {
     const [count] = await models.PluginOrder.update(
-      { sync_status: COPY_IN_PROGRESS },
+      { sync_status: COPY_IN_PROGRESS, ...lease.claimValues() },
       { where: { order_id: order.id, plugin_id: plugin.id, sync_status: COPY_PENDING } },
     );
     if (count === 1) claimed.push(order);
@@ -163,7 +174,7 @@ export async function sendOrdersToPlugin(
     } catch (error) {
       // The plugin refused the call itself: these copies and the rest wait as pending for the next run.
       await models.PluginOrder.update(
-        { sync_status: COPY_PENDING },
+        { sync_status: COPY_PENDING, ...RELEASED },
         {
           where: {
             plugin_id: plugin.id,
@@ -187,8 +198,8 @@ export async function sendOrdersToPlugin(
     for (const outcome of outcomes) {
       await models.PluginOrder.update(
         outcome.ok
-          ? { sync_status: COPY_SYNCED, remote_id: outcome.remoteId, synced_at: now }
-          : { sync_status: COPY_FAILED },
+          ? { sync_status: COPY_SYNCED, remote_id: outcome.remoteId, synced_at: now, ...RELEASED }
+          : { sync_status: COPY_FAILED, ...RELEASED },
         { where: { order_id: outcome.order.id, plugin_id: plugin.id } },
       );
       if (outcome.ok) summary.sent.push(outcome.order.id);
@@ -232,7 +243,7 @@ async function applySendRules(
     .map((order) => order.id);
   if (held.length > 0) {
     await deps.models.PluginOrder.update(
-      { sync_status: COPY_PENDING },
+      { sync_status: COPY_PENDING, ...RELEASED },
       { where: { plugin_id: plugin.id, order_id: { [Op.in]: held }, sync_status: COPY_IN_PROGRESS } },
     );
   }

@@ -6,6 +6,7 @@ import type { Models } from '../../db/models';
 import type { OrderFulfillment } from '../../db/order.models';
 import { orderFulfilmentStatus } from '../../modules/orders/fulfilment.service';
 import { publishOrdersChanged } from '../../modules/orders/order-action-support';
+import { openLease, RELEASED, releaseStaleClaims } from '../outbound-claims/outbound-claims';
 import type { Publish } from '@syncdesk/contracts';
 
 /** One fulfilment as the channel is told it (the connector's FulfilmentPush shape). */
@@ -48,9 +49,6 @@ export const FULFILMENT_PUSH_MESSAGES = {
   noRemoteLines: 'The channel did not give ids for this order’s lines, so it cannot be told which were sent.',
 } as const;
 
-/** Longer than any fulfilment call takes (with its retries). */
-const ABANDONED_SEND_MS = 10 * 60_000;
-
 const isOn = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
 
 /** The channel's delay before a fulfilment may go (use_delay_fulfilment, in hours); 0 when none. */
@@ -62,7 +60,9 @@ export function fulfilmentDelayMs(settings: Record<string, unknown> | null | und
 
 /**
  * Sends the named fulfilments of one channel's orders that are waiting to be sent. Each is
- * claimed (pending sync) before its call so two runs never send it twice; then synced or failed,
+ * claimed (pending sync, with this run's lease: flows/outbound-claims) before its call so two runs
+ * never send it twice, and the lease is renewed while the call waits for the channel's budget, so
+ * a run that outlives its job's lock keeps its claim and a killed one loses it; then synced or failed,
  * and the order's fulfilment status follows by the orders module's own rule. A fulfilment still
  * inside the channel's delay is left waiting and answered in `delayed` for the job to requeue.
  */
@@ -78,17 +78,8 @@ export async function pushFulfilments(
   const summary: FulfilmentPushSummary = { synced: [], failed: [], delayed: [], notSent: [] };
   const ids = [...new Set(fulfilmentIds)];
   if (ids.length === 0) return summary;
-  // A worker killed mid-send leaves its claim; past any real call's length it may go again.
-  await models.OrderFulfillment.update(
-    { sync_status: AWAITING_SEND },
-    {
-      where: {
-        id: { [Op.in]: ids },
-        sync_status: PENDING_SYNC,
-        updated_at: { [Op.lt]: new Date(now.getTime() - ABANDONED_SEND_MS) },
-      },
-    },
-  );
+  // A worker killed mid-send leaves its claim; once its lease ran out it may go again.
+  await releaseStaleClaims(models, 'fulfilment', { id: { [Op.in]: ids } });
   const rows = await models.OrderFulfillment.findAll({
     where: { id: { [Op.in]: ids }, sync_status: AWAITING_SEND },
     order: [['id', 'ASC']],
@@ -105,80 +96,92 @@ export async function pushFulfilments(
   const touched = new Set<number>();
 
   const settle = async (row: OrderFulfillment, from: number, to: number) => {
-    await models.OrderFulfillment.update({ sync_status: to }, { where: { id: row.id, sync_status: from } });
+    await models.OrderFulfillment.update(
+      { sync_status: to, ...RELEASED },
+      { where: { id: row.id, sync_status: from } },
+    );
     touched.add(row.order_id);
   };
-
-  if (isOn(channel.settings?.disable_fulfillment)) {
-    for (const row of mine) {
-      await settle(row, AWAITING_SEND, NO_FULFILMENT);
-      summary.notSent.push(row.id);
-    }
-  } else {
-    const delay = fulfilmentDelayMs(channel.settings);
-    for (const row of mine) {
-      const at = new Date(row.created_at.getTime() + delay);
-      if (at > now) {
-        summary.delayed.push({ id: row.id, at });
-        continue;
-      }
-      const [claimed] = await models.OrderFulfillment.update(
-        { sync_status: PENDING_SYNC },
-        { where: { id: row.id, sync_status: AWAITING_SEND } },
-      );
-      if (claimed !== 1) continue;
-      touched.add(row.order_id);
-      const fail = async (reason: string) => {
-        await settle(row, PENDING_SYNC, FAILED);
-        summary.failed.push({ id: row.id, reason });
-      };
-      if (!sender) {
-        await fail(FULFILMENT_PUSH_MESSAGES.notOffered);
-        continue;
-      }
-      const order = orderOf.get(row.order_id)!;
-      const items = await models.OrderItem.findAll({
-        where: { order_id: order.id },
-        attributes: ['id', 'remote_id', 'quantity'],
-        order: [['id', 'ASC']],
-      });
-      const remoteOf = new Map(items.map((item) => [item.id, item.remote_id]));
-      const wanted = row.lines ?? items.map((item) => ({ order_item_id: item.id, quantity: item.quantity }));
-      const lines = wanted.map((line) => ({
-        remoteId: remoteOf.get(line.order_item_id) ?? null,
-        quantity: line.quantity,
-      }));
-      if (lines.some((line) => !line.remoteId)) {
-        await fail(FULFILMENT_PUSH_MESSAGES.noRemoteLines);
-        continue;
-      }
-      try {
-        await sender.send({
-          orderRemoteId: order.remote_id,
-          // Every line of the order: the channel's "all lines" (the connector may send none).
-          lines: lines as { remoteId: string; quantity: number }[],
-          courier: row.courier,
-          trackingCode: row.shipping_tracking_code,
-          trackingUrl: null,
-          shippingMethod: row.shipping_method ?? order.shipping_method ?? null,
-        });
-        await settle(row, PENDING_SYNC, SYNCED);
-        summary.synced.push(row.id);
-      } catch (error) {
-        await fail(error instanceof Error ? error.message : String(error));
-        // A refusal of the channel itself (auth, outage) stops the run: the rest stay waiting.
-        if (isWholeChannelError(error)) {
-          await refreshOrders(deps, [...touched]);
-          // The open order pages still learn which fulfilments failed.
-          announceOrders(deps.publish, touched, orderOf);
-          throw error;
-        }
-      }
-    }
+  const lease = openLease(models, 'fulfilment');
+  try {
+    await sendAll();
+  } finally {
+    await lease.close();
   }
   await refreshOrders(deps, [...touched]);
   announceOrders(deps.publish, touched, orderOf);
   return summary;
+
+  async function sendAll(): Promise<void> {
+    if (isOn(channel.settings?.disable_fulfillment)) {
+      for (const row of mine) {
+        await settle(row, AWAITING_SEND, NO_FULFILMENT);
+        summary.notSent.push(row.id);
+      }
+    } else {
+      const delay = fulfilmentDelayMs(channel.settings);
+      for (const row of mine) {
+        const at = new Date(row.created_at.getTime() + delay);
+        if (at > now) {
+          summary.delayed.push({ id: row.id, at });
+          continue;
+        }
+        const [claimed] = await models.OrderFulfillment.update(
+          { sync_status: PENDING_SYNC, ...lease.claimValues() },
+          { where: { id: row.id, sync_status: AWAITING_SEND } },
+        );
+        if (claimed !== 1) continue;
+        touched.add(row.order_id);
+        const fail = async (reason: string) => {
+          await settle(row, PENDING_SYNC, FAILED);
+          summary.failed.push({ id: row.id, reason });
+        };
+        if (!sender) {
+          await fail(FULFILMENT_PUSH_MESSAGES.notOffered);
+          continue;
+        }
+        const order = orderOf.get(row.order_id)!;
+        const items = await models.OrderItem.findAll({
+          where: { order_id: order.id },
+          attributes: ['id', 'remote_id', 'quantity'],
+          order: [['id', 'ASC']],
+        });
+        const remoteOf = new Map(items.map((item) => [item.id, item.remote_id]));
+        const wanted =
+          row.lines ?? items.map((item) => ({ order_item_id: item.id, quantity: item.quantity }));
+        const lines = wanted.map((line) => ({
+          remoteId: remoteOf.get(line.order_item_id) ?? null,
+          quantity: line.quantity,
+        }));
+        if (lines.some((line) => !line.remoteId)) {
+          await fail(FULFILMENT_PUSH_MESSAGES.noRemoteLines);
+          continue;
+        }
+        try {
+          await sender.send({
+            orderRemoteId: order.remote_id,
+            // Every line of the order: the channel's "all lines" (the connector may send none).
+            lines: lines as { remoteId: string; quantity: number }[],
+            courier: row.courier,
+            trackingCode: row.shipping_tracking_code,
+            trackingUrl: null,
+            shippingMethod: row.shipping_method ?? order.shipping_method ?? null,
+          });
+          await settle(row, PENDING_SYNC, SYNCED);
+          summary.synced.push(row.id);
+        } catch (error) {
+          await fail(error instanceof Error ? error.message : String(error));
+          // A refusal of the channel itself (auth, outage) stops the run: the rest stay waiting.
+          if (isWholeChannelError(error)) {
+            await refreshOrders(deps, [...touched]);
+            // The open order pages still learn which fulfilments failed.
+            announceOrders(deps.publish, touched, orderOf);
+            throw error;
+          }
+        }
+      }
+    }
+  }
 }
 
 /** One orders-changed event per store for the orders whose fulfilments moved. */

@@ -17,6 +17,7 @@ import {
   markTargetsChanged,
   MAX_EVENT_IDS,
 } from '../../modules/channel-products/channel-product-targets';
+import { openLease, RELEASED, staleClaimWhere } from '../outbound-claims/outbound-claims';
 import { lowersFirst, relistGuard, type OrdersFreshness } from './relist-guard';
 import { stockInputsOf, type StockInputs } from './stock-inputs';
 
@@ -110,16 +111,18 @@ export async function pushChannelStock(
   const now = options.now ?? (() => new Date());
   const summary: StockPushSummary = { pushed: 0, failed: 0, held: 0, heldIds: [] };
   const pushedProducts = new Set<number>();
-  // A worker killed mid-push leaves its listings in progress; past any real push's length they
-  // wait again, and this run sends their quantity as it is now.
+  // A worker killed mid-push leaves its listings in progress; once their lease ran out (or past
+  // any real push's length) they wait again, and this run sends their quantity as it is now.
   const abandonedAfterMs = options.abandonedAfterMs ?? ABANDONED_PUSH_MS;
   await models.ChannelProduct.update(
-    { sync_status: LEVEL_PENDING },
+    { sync_status: LEVEL_PENDING, ...RELEASED },
     {
       where: {
         channel_id: channel.id,
-        sync_status: IN_PROGRESS,
-        updated_at: { [Op.lt]: new Date(now().getTime() - abandonedAfterMs) },
+        [Op.or]: [
+          staleClaimWhere('stock_push', now()),
+          { sync_status: IN_PROGRESS, updated_at: { [Op.lt]: new Date(now().getTime() - abandonedAfterMs) } },
+        ],
       },
     },
   );
@@ -150,14 +153,20 @@ export async function pushChannelStock(
   });
   if (waiting.length === 0) return summary;
 
-  // One claim per listing: the UPDATE's count says whether this run (and no other) took it.
+  // One claim per listing: the UPDATE's count says whether this run (and no other) took it. The
+  // lease is renewed while the push waits (a Mirakl file a minute), so only a dead run's lapses.
+  const lease = openLease(models, 'stock_push');
   const claimed: typeof waiting = [];
-  for (const listing of waiting) {
-    const [count] = await models.ChannelProduct.update(
-      { sync_status: IN_PROGRESS },
-      { where: { id: listing.id, sync_status: { [Op.in]: WAITING } } },
-    );
-    if (count === 1) claimed.push(listing);
+  try {
+    for (const listing of waiting) {
+      const [count] = await models.ChannelProduct.update(
+        { sync_status: IN_PROGRESS, ...lease.claimValues() },
+        { where: { id: listing.id, sync_status: { [Op.in]: WAITING } } },
+      );
+      if (count === 1) claimed.push(listing);
+    }
+  } finally {
+    if (claimed.length === 0) await lease.close();
   }
   if (claimed.length === 0) return summary;
 
@@ -191,7 +200,7 @@ export async function pushChannelStock(
     if (ids.length === 0) return;
     // Only rows still in progress: a listing re-marked meanwhile keeps its mark for the next run.
     await models.ChannelProduct.update(
-      { ...values, ...(values.sync_status === SYNCED ? { pushed_at: now() } : {}) },
+      { ...values, ...RELEASED, ...(values.sync_status === SYNCED ? { pushed_at: now() } : {}) },
       { where: { id: { [Op.in]: ids }, sync_status: IN_PROGRESS } },
     );
   };
@@ -280,7 +289,7 @@ export async function pushChannelStock(
     // Held raises wait as pending; the run after the next order download sends them.
     if (held.length > 0) {
       await models.ChannelProduct.update(
-        { sync_status: LEVEL_PENDING },
+        { sync_status: LEVEL_PENDING, ...RELEASED },
         { where: { id: { [Op.in]: held.map((level) => level.listingId) }, sync_status: IN_PROGRESS } },
       );
       summary.held += held.length;
@@ -343,6 +352,7 @@ export async function pushChannelStock(
     }
     return summary;
   } finally {
+    await lease.close();
     for (const chunk of chunksOf(records, 500)) await models.StockPushRecord.bulkCreate(chunk);
     announce(
       deps.publish,

@@ -17,6 +17,7 @@ import type { Order, OrderFulfillment, OrderItem } from '../../db/order.models';
 import type { Store } from '../../db/models';
 import { AppError, type FieldErrors } from '../../http/app-error';
 import type { RequestScope } from '../../http/request-scope';
+import { isStaleClaim } from '../../flows/outbound-claims/outbound-claims';
 import { createCatalogueWrite } from '../products/catalogue-writes';
 import { findReachableStore } from '../stores/store-access';
 import { namedList, publishOrdersChanged, recordOrderActivities } from './order-action-support';
@@ -30,7 +31,10 @@ export interface FulfilmentService {
     orderId: number,
     input: CreateFulfilmentData,
   ): Promise<FulfilmentDto>;
-  /** Failed fulfilments back to "awaiting send", all or nothing; ids the caller can't reach are 404. */
+  /**
+   * Failed fulfilments, and ones whose send was left by a run that is gone (pending sync with a
+   * lease that ran out), back to "awaiting send", all or nothing; ids the caller can't reach are 404.
+   */
   resendFailed(scope: RequestScope, fulfilmentIds: number[]): Promise<OrderActionResult>;
 }
 
@@ -306,7 +310,10 @@ export function createFulfilmentService(deps: OrderDomainDeps): FulfilmentServic
         // Another company's fulfilment is the same as none: nothing is changed, nothing is said about it.
         const reachable = fulfilments.filter((row) => orderOf.has(row.order_id));
         if (reachable.length !== ids.length) throw AppError.notFound();
-        const refused = reachable.filter((row) => row.sync_status !== FAILED);
+        const stale = new Set(
+          reachable.filter((row) => isStaleClaim('fulfilment', row)).map((row) => row.id),
+        );
+        const refused = reachable.filter((row) => row.sync_status !== FAILED && !stale.has(row.id));
         if (refused.length) {
           const names = refused.map(
             (row) =>
@@ -316,7 +323,7 @@ export function createFulfilmentService(deps: OrderDomainDeps): FulfilmentServic
           throw AppError.validation({ order_fulfillment_ids: [message] }, message);
         }
         await models.OrderFulfillment.update(
-          { sync_status: AWAITING_SEND },
+          { sync_status: AWAITING_SEND, claimed_by: null, lease_until: null },
           { where: { id: { [Op.in]: ids } }, transaction },
         );
         await refreshOrderStatus([...orderOf.keys()], transaction);
@@ -333,7 +340,7 @@ export function createFulfilmentService(deps: OrderDomainDeps): FulfilmentServic
             rows.map((row) => ({
               orderId: row.order_id,
               event: ORDER_ACTION_EVENTS.fulfilmentResent,
-              old: { fulfilment_id: row.id, fulfilment_status: FAILED },
+              old: { fulfilment_id: row.id, fulfilment_status: row.sync_status },
               new: { fulfilment_id: row.id, fulfilment_status: AWAITING_SEND },
             })),
             transaction,

@@ -19,6 +19,7 @@ import type { Store } from '../../db/models';
 import { AppError, type FieldErrors } from '../../http/app-error';
 import type { ListQueryInput } from '../../http/list-query';
 import type { RequestScope } from '../../http/request-scope';
+import { isStaleClaim } from '../../flows/outbound-claims/outbound-claims';
 import { createCatalogueWrite } from '../products/catalogue-writes';
 import { findReachableStore } from '../stores/store-access';
 import type { OrderDomainDeps } from './order-domain-deps';
@@ -249,14 +250,17 @@ export function createOrderActionService(deps: OrderDomainDeps): OrderActionServ
         const orders = await lockOrders(models, part, transaction, mysql);
         const rows = await models.PluginOrder.findAll({
           where: { order_id: { [Op.in]: part }, ...(plugin ? { plugin_id: plugin.id } : {}) },
-          attributes: ['id', 'order_id', 'plugin_id', 'sync_status'],
+          attributes: ['id', 'order_id', 'plugin_id', 'sync_status', 'lease_until', 'updated_at'],
           raw: true,
           transaction,
           ...(mysql ? { lock: transaction.LOCK.UPDATE } : {}),
         });
         for (const order of orders) {
           const mine = rows.filter((row) => Number(row.order_id) === order.id);
-          const resendable = mine.filter((row) => canResendToPlugin(row.sync_status));
+          // A send whose run is gone (its claim's lease ran out) may be resent like a failed one.
+          const resendable = mine.filter(
+            (row) => canResendToPlugin(row.sync_status) || isStaleClaim('plugin_order', row),
+          );
           const defaultMoves = resendable.some((row) => plugins.get(row.plugin_id)?.is_default);
           const ownOnly =
             !plugin &&
@@ -283,7 +287,7 @@ export function createOrderActionService(deps: OrderDomainDeps): OrderActionServ
       const rowIds = plans.flatMap((plan) => plan.rows.map((row) => row.id));
       for (const part of chunksOf(rowIds)) {
         await models.PluginOrder.update(
-          { sync_status: PLUGIN_PENDING },
+          { sync_status: PLUGIN_PENDING, claimed_by: null, lease_until: null },
           { where: { id: { [Op.in]: part } }, transaction },
         );
       }

@@ -189,6 +189,8 @@ export function createShopifyConnector(
       (fulfillmentOrder) => fulfillmentOrder.status === 'open' || fulfillmentOrder.status === 'in_progress',
     );
     if (open.length === 0) {
+      const landed = await earlierSend(orderId, push);
+      if (landed) return landed;
       throw connectorError(
         'invalid_state',
         `Shopify order ${orderId} has nothing left to fulfil (already fulfilled, cancelled or on hold)`,
@@ -196,7 +198,17 @@ export function createShopifyConnector(
         'no_open_fulfillment_order',
       );
     }
-    const groups = push.lines.length === 0 ? wholeOrders(open) : byLine(open, push.lines, orderId);
+    let groups: ReturnType<typeof wholeOrders> | ReturnType<typeof byLine>;
+    try {
+      groups = push.lines.length === 0 ? wholeOrders(open) : byLine(open, push.lines, orderId);
+    } catch (error) {
+      const landed =
+        error instanceof ConnectorError && error.details.code === 'line_not_fulfillable'
+          ? await earlierSend(orderId, push)
+          : null;
+      if (landed) return landed;
+      throw error;
+    }
     const tracking: Record<string, string> = {};
     if (push.trackingCode) tracking.number = push.trackingCode;
     if (push.courier) tracking.company = push.courier;
@@ -215,6 +227,33 @@ export function createShopifyConnector(
       `the fulfilment of order ${orderId}`,
     );
     return { remoteId: answer.fulfillment?.id ? String(answer.fulfillment.id) : null };
+  }
+
+  /**
+   * A send again of a fulfilment that already reached the shop: the worker that made it died after
+   * Shopify took it and before we wrote that down, so its claim's lease ran out and the fulfilment
+   * was sent again (flows/outbound-claims). Shopify has no idempotency key for fulfilments, so the
+   * order's own fulfilments answer: one with our tracking number is that earlier send, and counts
+   * as done rather than failing "nothing left to fulfil" or making a second one. Only asked when
+   * the lines are no longer open, so an ordinary send costs no extra call. Without a tracking
+   * number nothing tells ours from another's, and it fails as before (the seller looks).
+   */
+  async function earlierSend(orderId: number, push: FulfilmentPush): Promise<{ remoteId: string } | null> {
+    const trackingCode = push.trackingCode;
+    if (!trackingCode) return null;
+    const { body } = await api.get<{ fulfillments?: ShopifyFulfillment[] }>(
+      'update_fulfillment',
+      `orders/${orderId}/fulfillments`,
+      {},
+      `the fulfilments of order ${orderId}`,
+    );
+    const found = (body.fulfillments ?? []).find(
+      (fulfillment) =>
+        fulfillment.status !== 'cancelled' &&
+        (fulfillment.tracking_number === trackingCode ||
+          (fulfillment.tracking_numbers ?? []).includes(trackingCode)),
+    );
+    return found ? { remoteId: String(found.id) } : null;
   }
 
   async function refreshToken(): Promise<TokenGrant> {

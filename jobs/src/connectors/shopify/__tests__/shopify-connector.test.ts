@@ -205,6 +205,35 @@ describe('Shopify connector against the simulator', () => {
     expect(refused.kind).toBe('invalid_state');
   });
 
+  it('answers a fulfilment sent again after it landed (a killed worker) with the one already there, making none', async () => {
+    const order = shop.state.createOrder({
+      lines: [
+        { sku: 'MUG-ENAMEL', quantity: 2 },
+        { sku: 'TOTE-CANVAS', quantity: 1 },
+      ],
+    });
+    const connector = createShopifyConnector(contextFor(shopifyConnection(shop.url)).context);
+    const partOne = {
+      orderRemoteId: String(order.id),
+      lines: [{ remoteId: String(order.line_items[0]!.id), quantity: 2 }],
+      courier: 'Royal Mail',
+      trackingCode: 'RM000000001GB',
+    };
+    const first = await connector.pushFulfilment!(partOne);
+    // The same line again (its line is no longer open), then the whole order twice.
+    expect(await connector.pushFulfilment!(partOne)).toEqual(first);
+    const whole = { orderRemoteId: String(order.id), lines: [], courier: 'DPD', trackingCode: '15500001' };
+    const second = await connector.pushFulfilment!(whole);
+    expect(await connector.pushFulfilment!(whole)).toEqual(second);
+    expect(shop.state.fulfillments().filter((fulfillment) => fulfillment.order_id === order.id)).toHaveLength(
+      2,
+    );
+
+    // Another tracking number is another shipment: nothing left to fulfil, as before.
+    const other = await failureOf(connector.pushFulfilment!({ ...whole, trackingCode: 'OTHER-1' }));
+    expect(other.kind).toBe('invalid_state');
+  });
+
   it('says token_expired for a token past its expiry, renews it with the refresh token, and works again', async () => {
     shop.state.expireTokens();
     const expiredConnection = shopifyConnection(shop.url, {

@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Op, type WhereOptions } from 'sequelize';
+import { FULFILMENT_STATUS, PLUGIN_SYNC_STATUS, PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
+import type { Models } from '../../db/models';
+
+/**
+ * One mechanism for every send that claims a row before it calls out. A claim names its owner (one
+ * run of one process) and a lease; the running send renews the lease on a timer while it works or
+ * waits (a rate budget's wait included), so only a run that is gone stops renewing. A claim whose
+ * lease ran out goes back to waiting, taken by the sweep (`outbound.sweep_claims`, every minute) or
+ * by the next run for the same rows, and its job is queued again: a killed worker costs a retry,
+ * never a lost send. A live run is never taken over however long its call waits.
+ *
+ * A retry after a kill may repeat a call the provider already took (the kill landed after its
+ * answer, before our write). Each kind's provider makes that harmless: Shopify fulfilments are
+ * matched against the order's existing fulfilments (see the Shopify connector), a plugin answers
+ * a resent reference with what it answered before, and a stock level is a value set, not a delta.
+ */
+export type OutboundKind = 'fulfilment' | 'plugin_order' | 'stock_push';
+
+export const OUTBOUND_KINDS: readonly OutboundKind[] = ['fulfilment', 'plugin_order', 'stock_push'];
+
+export type OutboundClaimModels = Pick<
+  Models,
+  'OrderFulfillment' | 'PluginOrder' | 'ChannelProduct' | 'Order'
+>;
+
+/** Default lease: renewed every third of it, so a live run's claim never lapses between two renewals. */
+export const OUTBOUND_LEASE_MS = 60_000;
+
+/** The status a row waits in and the one a claim puts it in, per kind. */
+export function claimStatusesOf(kind: OutboundKind): { waiting: number; claimed: number } {
+  switch (kind) {
+    case 'fulfilment':
+      return {
+        waiting: FULFILMENT_STATUS.byKey('awaiting_send').value,
+        claimed: FULFILMENT_STATUS.byKey('pending_sync').value,
+      };
+    case 'plugin_order':
+      return {
+        waiting: PLUGIN_SYNC_STATUS.byKey('pending').value,
+        claimed: PLUGIN_SYNC_STATUS.byKey('in_progress').value,
+      };
+    case 'stock_push':
+      return {
+        waiting: PRODUCT_SYNC_STATUS.byKey('inventory_level_pending').value,
+        claimed: PRODUCT_SYNC_STATUS.byKey('inventory_level_in_progress').value,
+      };
+    default:
+      return assertUnreachable(kind);
+  }
+}
+
+function assertUnreachable(value: never): never {
+  throw new Error(`Unknown outbound kind ${String(value)}`);
+}
+
+/** The three claim tables share the columns the mechanism reads and writes. */
+interface ClaimRow {
+  id: number;
+  sync_status: number;
+  claimed_by: string | null;
+  lease_until: Date | null;
+  updated_at: Date;
+}
+interface ClaimModel {
+  update(values: object, options: { where: WhereOptions }): Promise<[number]>;
+  findAll(options: object): Promise<unknown[]>;
+  count(options: { where: WhereOptions }): Promise<number>;
+}
+
+function modelOf(models: OutboundClaimModels, kind: OutboundKind): ClaimModel {
+  switch (kind) {
+    case 'fulfilment':
+      return models.OrderFulfillment as unknown as ClaimModel;
+    case 'plugin_order':
+      return models.PluginOrder as unknown as ClaimModel;
+    case 'stock_push':
+      return models.ChannelProduct as unknown as ClaimModel;
+    default:
+      return assertUnreachable(kind);
+  }
+}
+
+/** The columns a settled or released row gets: no owner, no lease. */
+export const RELEASED = { claimed_by: null, lease_until: null } as const;
+
+/**
+ * Claims whose lease ran out, as a where clause. A claim without a lease was made before leases
+ * existed (or by a version that did not write one): it counts as run out once its row is older
+ * than a lease.
+ */
+export function staleClaimWhere(kind: OutboundKind, now: Date, leaseMs = OUTBOUND_LEASE_MS): WhereOptions {
+  return {
+    sync_status: claimStatusesOf(kind).claimed,
+    [Op.or]: [
+      { lease_until: { [Op.lt]: now } },
+      { lease_until: null, updated_at: { [Op.lt]: new Date(now.getTime() - leaseMs) } },
+    ],
+  };
+}
+
+/** Whether a row holds a claim that ran out (what "resend" accepts besides a failure). */
+export function isStaleClaim(
+  kind: OutboundKind,
+  row: Pick<ClaimRow, 'sync_status' | 'lease_until' | 'updated_at'>,
+  now: Date = new Date(),
+  leaseMs = OUTBOUND_LEASE_MS,
+): boolean {
+  if (Number(row.sync_status) !== claimStatusesOf(kind).claimed) return false;
+  // Raw rows may carry the dates as the driver gave them (a text on SQLite).
+  if (row.lease_until) return new Date(row.lease_until).getTime() < now.getTime();
+  return new Date(row.updated_at).getTime() < now.getTime() - leaseMs;
+}
+
+/**
+ * Sets the claims among `where` whose lease ran out back to waiting, without owner or lease, and
+ * answers their ids. Each row is moved by a conditional UPDATE, so a renewal that lands between the
+ * read and the write keeps its claim (the run is alive after all) and is not answered.
+ */
+export async function releaseStaleClaims(
+  models: OutboundClaimModels,
+  kind: OutboundKind,
+  where: WhereOptions,
+  options: { now?: Date; leaseMs?: number; limit?: number } = {},
+): Promise<number[]> {
+  const model = modelOf(models, kind);
+  const now = options.now ?? new Date();
+  const stale = staleClaimWhere(kind, now, options.leaseMs);
+  const rows = (await model.findAll({
+    where: { [Op.and]: [where, stale] },
+    attributes: ['id'],
+    order: [['id', 'ASC']],
+    limit: options.limit ?? 1000,
+    raw: true,
+  })) as { id: number }[];
+  const released: number[] = [];
+  for (const { id } of rows) {
+    const [moved] = await model.update(
+      { sync_status: claimStatusesOf(kind).waiting, ...RELEASED },
+      { where: { [Op.and]: [{ id }, stale] } },
+    );
+    if (moved === 1) released.push(Number(id));
+  }
+  return released;
+}
+
+/** Claims whose lease ran out and that nothing has taken back yet (the sync lag's "stuck sends"). */
+export function countStaleClaims(
+  models: OutboundClaimModels,
+  kind: OutboundKind,
+  where: WhereOptions,
+  now: Date = new Date(),
+): Promise<number> {
+  return modelOf(models, kind).count({ where: { [Op.and]: [where, staleClaimWhere(kind, now)] } });
+}
+
+export interface OutboundLease {
+  /** This run's name on the rows it claims. */
+  readonly owner: string;
+  readonly kind: OutboundKind;
+  /** What a claim writes besides its status: the owner and a fresh lease. */
+  claimValues(): { claimed_by: string; lease_until: Date };
+  /** Pushes every claim this run holds of its kind one lease further; answers how many it renewed. */
+  renew(): Promise<number>;
+  /** Stops renewing (waits for a renewal under way, so none lands after the run's last write). */
+  close(): Promise<void>;
+}
+
+export interface LeaseOptions {
+  /** Default `OUTBOUND_LEASE_MS`; `OUTBOUND_LEASE_MS` in the environment shortens it (crash tests). */
+  leaseMs?: number;
+  /** Default a third of the lease. */
+  renewEveryMs?: number;
+  now?: () => Date;
+}
+
+/** The lease length in force: the environment's `OUTBOUND_LEASE_MS` (tests shorten it) or the default. */
+export function leaseMsOf(environment: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(environment.OUTBOUND_LEASE_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : OUTBOUND_LEASE_MS;
+}
+
+/** Unique per run of a process; the host and pid say whose it was when someone reads the row. */
+function ownerName(): string {
+  return `${hostname().slice(0, 30)}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * A lease for one run's claims of one kind, renewed on a timer until `close`. The timer runs in
+ * the process that sends, so it keeps renewing while the send waits for anything; when the process
+ * dies the renewals stop and the lease runs out.
+ */
+export function openLease(
+  models: OutboundClaimModels,
+  kind: OutboundKind,
+  options: LeaseOptions = {},
+): OutboundLease {
+  const model = modelOf(models, kind);
+  const leaseMs = options.leaseMs ?? leaseMsOf();
+  const now = options.now ?? (() => new Date());
+  const owner = ownerName();
+  const { claimed } = claimStatusesOf(kind);
+  const renew = async () => {
+    const [renewed] = await model.update(
+      { lease_until: new Date(now().getTime() + leaseMs) },
+      { where: { claimed_by: owner, sync_status: claimed } },
+    );
+    return renewed;
+  };
+  let renewing: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(
+    () => {
+      // A failed renewal (database away a moment) is tried again at the next tick.
+      renewing = renewing.then(renew).catch(() => undefined);
+    },
+    options.renewEveryMs ?? Math.max(100, Math.floor(leaseMs / 3)),
+  );
+  // A renewal never keeps a process alive that is otherwise done.
+  timer.unref?.();
+  return {
+    owner,
+    kind,
+    claimValues: () => ({ claimed_by: owner, lease_until: new Date(now().getTime() + leaseMs) }),
+    renew,
+    async close() {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
+}
+
+/** Runs `work` holding a lease of `kind`, closed however the work ends. */
+export async function withLease<T>(
+  models: OutboundClaimModels,
+  kind: OutboundKind,
+  work: (lease: OutboundLease) => Promise<T>,
+  options: LeaseOptions = {},
+): Promise<T> {
+  const lease = openLease(models, kind, options);
+  try {
+    return await work(lease);
+  } finally {
+    await lease.close();
+  }
+}
+
+/** What a sweep set back to waiting, grouped the way each kind's job is queued. */
+export interface SweptClaims {
+  /** Fulfilments per channel (a submit_fulfillment run names them). */
+  fulfilments: { channelId: number; fulfilmentIds: number[] }[];
+  /** Plugins whose order copies wait again (a sync_orders run sends every copy that waits). */
+  pluginIds: number[];
+  /** Channels whose listings wait again (a submit_inventory run pushes every one that waits). */
+  stockChannelIds: number[];
+}
+
+/**
+ * Every claim of every kind whose lease ran out goes back to waiting; the answer says which jobs
+ * to queue so they are sent. Safe to run anywhere at any time: a live run's lease is not touched.
+ */
+export async function sweepStaleClaims(
+  models: OutboundClaimModels,
+  options: { now?: Date; leaseMs?: number } = {},
+): Promise<SweptClaims> {
+  const swept: SweptClaims = { fulfilments: [], pluginIds: [], stockChannelIds: [] };
+
+  const fulfilmentIds = await releaseStaleClaims(models, 'fulfilment', {}, options);
+  if (fulfilmentIds.length > 0) {
+    const rows = await models.OrderFulfillment.findAll({
+      where: { id: { [Op.in]: fulfilmentIds } },
+      attributes: ['id', 'order_id'],
+      raw: true,
+    });
+    const orders = await models.Order.findAll({
+      where: { id: { [Op.in]: [...new Set(rows.map((row) => Number(row.order_id)))] } },
+      attributes: ['id', 'channel_id'],
+      raw: true,
+    });
+    const channelOf = new Map(orders.map((order) => [Number(order.id), Number(order.channel_id)]));
+    const byChannel = new Map<number, number[]>();
+    for (const row of rows) {
+      const channelId = channelOf.get(Number(row.order_id));
+      if (channelId === undefined) continue;
+      byChannel.set(channelId, [...(byChannel.get(channelId) ?? []), Number(row.id)]);
+    }
+    for (const [channelId, ids] of byChannel) swept.fulfilments.push({ channelId, fulfilmentIds: ids });
+  }
+
+  const copyIds = await releaseStaleClaims(models, 'plugin_order', {}, options);
+  if (copyIds.length > 0) {
+    const copies = await models.PluginOrder.findAll({
+      where: { id: { [Op.in]: copyIds } },
+      attributes: ['plugin_id'],
+      raw: true,
+    });
+    swept.pluginIds = [...new Set(copies.map((copy) => Number(copy.plugin_id)))];
+  }
+
+  const listingIds = await releaseStaleClaims(models, 'stock_push', {}, options);
+  if (listingIds.length > 0) {
+    const listings = await models.ChannelProduct.findAll({
+      where: { id: { [Op.in]: listingIds } },
+      attributes: ['channel_id'],
+      raw: true,
+    });
+    swept.stockChannelIds = [...new Set(listings.map((listing) => Number(listing.channel_id)))];
+  }
+  return swept;
+}
