@@ -29,7 +29,9 @@ import { ORDER_SYNC_STATUS } from './order.status';
  *   - `all=1` plus the orders list's own query parameters (`sync_status[eq]=0`, `channel_id[in]=…`,
  *     `order_date[startDate]`, `search`…: exactly what `GET orders/{storeId}` accepts), so the
  *     selection is what the list shows. The orders the rules allow are changed, the others are
- *     skipped and counted; a 422 only when none of them can change.
+ *     skipped and counted; a 422 only when none of them can change. With `up_to_id` (see
+ *     ORDER_SELECTION_BOUND) only orders up to that id count: the set as it was when the seller
+ *     chose it, so orders that arrive later are never reached.
  *   Explicit ids and `all` together are refused.
  * Lists arrive as repeated fields (`order_ids[]=1&order_ids[]=2` or `order_ids=1&order_ids=2`),
  * a comma list (`order_ids=1,2`) or a JSON array; this schema accepts all of them.
@@ -226,6 +228,21 @@ export const ORDER_ACTION_EVENTS = {
 } as const;
 
 /** What every order action answers: how many orders changed, how many of "all matching" could not. */
+/**
+ * The list-query field that freezes an "all matching" selection: orders with an id above it came
+ * after the seller chose "Select all N" and are left out. `GET orders/{storeId}/selection` answers
+ * it with the count, for the list's own query.
+ */
+export const ORDER_SELECTION_BOUND = 'up_to_id';
+
+/** `GET orders/{storeId}/selection?<the list's query>`: the set "Select all N" chooses, frozen. */
+export interface OrderSelectionDto {
+  /** How many orders match now (N). */
+  count: number;
+  /** The highest id among them (null when none match): send it as `up_to_id` with the bulk action. */
+  up_to_id: number | null;
+}
+
 export interface OrderActionResult {
   message: string;
   data: {

@@ -51,6 +51,14 @@ export const ordersCases: RouteCases = {
     ownerStatus: 200,
     isolation: 'ids',
   },
+  'GET /orders/:storeId/selection': {
+    request: async (world) => {
+      await alphaOrder(world);
+      return { params: storeParams(world) };
+    },
+    ownerStatus: 200,
+    isolation: 'ids',
+  },
   'GET /orders/:storeId/:orderId': {
     request: async (world) => ({ params: { ...storeParams(world), orderId: await alphaOrder(world) } }),
     ownerStatus: 200,

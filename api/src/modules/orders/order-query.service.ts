@@ -6,6 +6,7 @@ import type {
   OrderDetailDto,
   OrderDto,
   OrderItemDto,
+  OrderSelectionDto,
 } from '@syncdesk/contracts';
 import type { Order } from '../../db/order.models';
 import { AppError } from '../../http/app-error';
@@ -15,6 +16,7 @@ import { findReachableStore } from '../stores/store-access';
 import type { OrderDomainDeps } from './order-domain-deps';
 import { ORDER_LIST_SPEC } from './order-list.spec';
 import { orderPickupOf } from './order-pickup';
+import { freezeMatchingSelection } from './order-selection';
 import {
   counterSelection,
   countSql,
@@ -44,6 +46,8 @@ export interface OrderQueryService {
     storeId: number,
     query: ListQueryInput,
   ): Promise<OrderCountGroupByStatusDto>;
+  /** "Select all N" frozen: the count and highest id of the orders the list's query matches now. */
+  selection(scope: RequestScope, storeId: number, query: ListQueryInput): Promise<OrderSelectionDto>;
   show(scope: RequestScope, storeId: number, orderId: number): Promise<OrderDetailDto>;
   items(scope: RequestScope, storeId: number, orderId: number): Promise<{ data: OrderItemDto[] }>;
   /** Resolves when the caller may read the order (its activities); 404 otherwise. */
@@ -286,6 +290,11 @@ export function createOrderQueryService(deps: OrderDomainDeps): OrderQueryServic
           .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
           .map(([value, count]) => ({ value, count }));
       return { total: sum, sync_status: entries(bySync), status: entries(byStatus) };
+    },
+
+    async selection(scope, storeId, query) {
+      await findReachableStore(models, scope, storeId);
+      return freezeMatchingSelection(models, storeId, query);
     },
 
     async show(scope, storeId, orderId) {

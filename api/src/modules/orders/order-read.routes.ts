@@ -5,7 +5,7 @@ import { ORDER_SUBJECT } from './order-subject';
 const BASE = '/orders/:storeId';
 
 /**
- * Reading orders (spec §7), for whoever may read orders. `getOrderCountGroupByStatus` comes before
+ * Reading orders (spec §7), for whoever may read orders. `getOrderCountGroupByStatus` and `selection` come before
  * `/:orderId` (the router runs the first route that matches; order.routes.ts puts these last).
  */
 export function orderReadRoutes(services: () => OrderServices): ApiRoute[] {
@@ -16,6 +16,12 @@ export function orderReadRoutes(services: () => OrderServices): ApiRoute[] {
     route('GET', `${BASE}/getOrderCountGroupByStatus`, { permission: 'orders.read' }, async (ctx) => {
       ctx.body = {
         data: await services().orders.countByStatus(scopeOf(ctx), idParam(ctx, 'storeId'), ctx.query),
+      };
+    }),
+    // "Select all N": the set frozen when the seller chooses it (a bulk action sends its `up_to_id`).
+    route('GET', `${BASE}/selection`, { permission: 'orders.read' }, async (ctx) => {
+      ctx.body = {
+        data: await services().orders.selection(scopeOf(ctx), idParam(ctx, 'storeId'), ctx.query),
       };
     }),
     route('GET', `${BASE}/:orderId`, { permission: 'orders.read' }, async (ctx) => {

@@ -1,5 +1,5 @@
-import { Op, type Attributes, type WhereOptions } from 'sequelize';
-import { ORDER_ID_FILE } from '@syncdesk/contracts';
+import { fn, col, Op, type Attributes, type WhereOptions } from 'sequelize';
+import { ORDER_ID_FILE, ORDER_SELECTION_BOUND, type OrderSelectionDto } from '@syncdesk/contracts';
 import type { Order } from '../../db/order.models';
 import type { Models } from '../../db/models';
 import { AppError, type FieldErrors } from '../../http/app-error';
@@ -119,14 +119,51 @@ export async function resolveExplicitSelection(
   return [...found].sort((a, b) => a - b);
 }
 
+/** `up_to_id` of a query: absent, or a positive whole number (else the field's 422). */
+function selectionBound(value: ListQueryInput[string]): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || text === '') return null;
+  if (!/^\d{1,15}$/.test(String(text).trim()) || Number(text) <= 0) {
+    const message = 'The selection’s last order id must be a whole number.';
+    throw AppError.validation({ [ORDER_SELECTION_BOUND]: [message] }, message);
+  }
+  return Number(text);
+}
+
 /**
  * The condition of "all matching": exactly what `GET orders/{storeId}` shows for this query (its
- * filters, date ranges and search, by the list's own `orderListWhere`; paging and sort ignored).
+ * filters, date ranges and search, by the list's own `orderListWhere`; paging and sort ignored),
+ * and, with `up_to_id`, only the orders there were when the seller chose them: orders imported
+ * since have higher ids, so a bulk action never reaches an order the seller did not choose.
  */
 export function matchingWhere(models: Models, storeId: number, query: ListQueryInput): OrderWhere {
   const rest: ListQueryInput = { ...query };
   for (const key of ['page', 'per_page', 'sort_by', 'sort_direction']) delete rest[key];
-  return orderListWhere(storeId, rest, models.Order) as OrderWhere;
+  const bound = selectionBound(rest[ORDER_SELECTION_BOUND]);
+  delete rest[ORDER_SELECTION_BOUND];
+  const where = orderListWhere(storeId, rest, models.Order) as OrderWhere;
+  return bound === null ? where : ({ [Op.and]: [where, { id: { [Op.lte]: bound } }] } as OrderWhere);
+}
+
+/**
+ * "Select all N" frozen: how many orders the list's query matches now and the highest id among
+ * them, read in one statement so the two agree. The bulk action sends that id back as `up_to_id`.
+ */
+export async function freezeMatchingSelection(
+  models: Models,
+  storeId: number,
+  query: ListQueryInput,
+): Promise<OrderSelectionDto> {
+  const row = (await models.Order.findOne({
+    where: matchingWhere(models, storeId, query),
+    attributes: [
+      [fn('COUNT', col('id')), 'count'],
+      [fn('MAX', col('id')), 'up_to_id'],
+    ],
+    raw: true,
+  })) as unknown as { count: number | string; up_to_id: number | string | null } | null;
+  const count = Number(row?.count ?? 0);
+  return { count, up_to_id: count > 0 && row?.up_to_id != null ? Number(row.up_to_id) : null };
 }
 
 /** The ids of the matching orders, a chunk at a time in id order (keyset: no OFFSET, no long lock). */
