@@ -28,11 +28,11 @@ import { createApp } from './app';
 import { createSocketServer, roomsFor, type SocketServer } from './realtime/socket-server';
 import { createAuthorityBus } from './modules/auth/authority-bus';
 import { createRedisPublisher, type RedisPublisher } from './realtime/redis-publisher';
+import { createPrefixedRedis } from './realtime/prefixed-redis';
 import { createRemoteManifest } from './http/frontend/remote-manifest';
 import { seedDemo } from './db/seed/demo-seed';
 import { seedDemoOrders } from './db/seed/demo-orders-seed';
 import type { ScopeService } from './modules/auth/scope.service';
-import { Redis } from 'ioredis';
 
 export interface RunningProcess {
   config: Config;
@@ -44,13 +44,6 @@ export interface RunningProcess {
   /** Graceful stop: stop accepting requests, let running jobs finish, close connections. */
   stop(): Promise<void>;
 }
-
-/**
- * A connection whose every key starts with REDIS_PREFIX (ioredis adds it to each command's keys),
- * so budgets and login counters of deployments sharing one Redis never meet.
- */
-const prefixedRedis = (config: Config) =>
-  new Redis(config.redisUrl!, { keyPrefix: `${config.redisPrefix}:` });
 
 /** Where `npm run start:simulators` listens, as the channel rows it writes name it. */
 export function scaledOutSimulatorOrigins(demo: Exclude<Config['demoSync'], false>): string[] {
@@ -112,7 +105,8 @@ export async function startProcess(
   });
   authority.subscribe((change) => late.scopes?.forget(change));
   // Login-throttle counters are shared through Redis when replicas exist.
-  const throttleRedis = config.redisUrl && httpServer ? prefixedRedis(config) : undefined;
+  const throttleRedis =
+    config.redisUrl && httpServer ? createPrefixedRedis(config.redisUrl, config.redisPrefix) : undefined;
   let socketServer: SocketServer | undefined;
   let redisPublisher: RedisPublisher | undefined;
   let publish: Publish;
@@ -192,7 +186,10 @@ export async function startProcess(
   }
 
   // Rate budgets every worker shares: in the database, or in Redis when there is one.
-  const budgetRedis = config.redisUrl && runsWorker(role) ? prefixedRedis(config) : undefined;
+  const budgetRedis =
+    config.redisUrl && runsWorker(role)
+      ? createPrefixedRedis(config.redisUrl, config.redisPrefix)
+      : undefined;
   let budget: ReturnType<typeof createSharedRateBudget> | undefined;
   // The live demo: simulators in this process, the demo store connected to them.
   let demo: DemoSync | null = null;

@@ -79,6 +79,8 @@ describe('api and worker as separate processes (MySQL + Redis)', () => {
   it('the api only enqueues; the worker runs the job and its event reaches the api replica’s sockets', async () => {
     const health = await readJson(await api.request('GET', '/api/health'));
     expect(health.jobs.worker).toBe('disabled');
+    // The replica's half of the worker → browser path: its Socket.IO adapter and authority bus on Redis.
+    expect(health.live_events).toEqual({ via: 'redis', status: 'ok', redis: 'connected' });
     expect(worker.url).toBe('');
 
     const seller = await createCompany(api.services, { name: 'Seller' });
