@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 
 import {
   LOG_STATUS,
+  RECORD_HANDLING_LABELS,
   routes,
   type TransactionRecordContentDto,
   type TransactionRecordDto,
@@ -169,13 +170,14 @@ function RecordDetail({ source, logId }: { source: RecordSource; logId: string }
         }
       />
       <Flex vertical gap={16}>
+        <RetryOutcome source={source} record={record} />
         {record.status === FAILED && !record.ignored ? <Explanation source={source} record={record} /> : null}
         <Card title="Call">
           <Descriptions column={{ xs: 1, md: 2 }} size="small">
             <Descriptions.Item label="Date">{formatDate(record.date)}</Descriptions.Item>
             <Descriptions.Item label="Status">
               <StatusTag vocabulary={LOG_STATUS} value={record.status} />
-              {record.ignored ? <Tag>Ignored</Tag> : null}
+              {record.handling !== 'open' ? <Tag>{RECORD_HANDLING_LABELS[record.handling]}</Tag> : null}
             </Descriptions.Item>
             <Descriptions.Item label="Type">{recordTypeLabel(record.type)}</Descriptions.Item>
             <Descriptions.Item label="Method">{record.method}</Descriptions.Item>
@@ -201,6 +203,12 @@ function RecordDetail({ source, logId }: { source: RecordSource; logId: string }
                 <Link to={recordDetailRoute(source, record.retried_by_id)}>
                   Record {record.retried_by_id}
                 </Link>
+                {record.retried_by_status !== null ? (
+                  <>
+                    {' '}
+                    <StatusTag vocabulary={LOG_STATUS} value={record.retried_by_status} />
+                  </>
+                ) : null}
               </Descriptions.Item>
             ) : null}
           </Descriptions>
@@ -233,7 +241,8 @@ function RecordActions({
       setBusy(false);
     }
   };
-  const ignorable = record.status === FAILED && !record.ignored;
+  // A retried failure is already out of the failures: its new attempt is the one to act on.
+  const ignorable = record.status === FAILED && record.handling === 'open';
   return (
     <>
       {record.retryable ? (
@@ -252,6 +261,43 @@ function RecordActions({
         </Popconfirm>
       ) : null}
     </>
+  );
+}
+
+/**
+ * What became of a retry: queued (the new attempt shows here as soon as it runs; the page reloads
+ * on `log:created`), or how the new attempt went, with the way to it.
+ */
+function RetryOutcome({ source, record }: { source: RecordSource; record: TransactionRecordDto }) {
+  if (record.handling === 'retry_queued')
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title="Retry queued. This record has left the failures; the new attempt appears here as soon as it runs."
+      />
+    );
+  if (record.retried_by_id === null) return null;
+  const status = record.retried_by_status;
+  const [type, sentence]: ['success' | 'warning' | 'error' | 'info', string] =
+    status === LOG_STATUS.byKey('success').value
+      ? ['success', 'Retried: the new attempt worked.']
+      : status === FAILED
+        ? ['error', 'Retried: the new attempt failed too. Open it to see why.']
+        : status === LOG_STATUS.byKey('warning').value
+          ? ['warning', 'Retried: the new attempt worked with a warning.']
+          : ['info', 'Retried: see the new attempt.'];
+  return (
+    <Alert
+      type={type}
+      showIcon
+      title={sentence}
+      description={
+        <Link to={recordDetailRoute(source, record.retried_by_id)}>
+          Open the new attempt (record {record.retried_by_id})
+        </Link>
+      }
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { Button, DatePicker, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 
-import { LOG_STATUS, type ListParams } from '@syncdesk/contracts';
+import { LOG_STATUS, RECORD_STATE_FILTERS, type ListParams } from '@syncdesk/contracts';
 import {
   listDayRange,
   pickerDays,
@@ -14,6 +14,11 @@ import {
 import { RECORD_TYPES } from './record-text';
 
 export interface TransactionRecordFiltersProps {
+  /**
+   * A channel's or plugin's records filter by `state`, where "Failed" leaves out the failures
+   * already retried or ignored, and Retried and Ignored find those; the api's records by status.
+   */
+  byState?: boolean;
   params: ListParams;
   setParams(update: ListParamsUpdate): void;
   /** A new filter changes which rows 'all' means, so the selection is dropped. */
@@ -24,6 +29,7 @@ const STATUS_OPTIONS = LOG_STATUS.entries.map((entry) => ({
   value: String(entry.value),
   label: entry.label,
 }));
+const STATE_OPTIONS = RECORD_STATE_FILTERS.map((entry) => ({ value: entry.value, label: entry.label }));
 const TYPE_OPTIONS = RECORD_TYPES.map((entry) => ({ value: entry.value, label: entry.label }));
 
 /** Whether a filter, a date range or a search narrows the list (the empty state says so). */
@@ -36,11 +42,17 @@ export function hasRecordFilters(params: ListParams): boolean {
 }
 
 /**
- * Status, type and date range (list convention: `status[eq|in]`, `type[eq]`,
+ * Status (or state), type and date range (list convention: `status[eq|in]`, `type[eq]`,
  * `date[startDate]`/`[endDate]` over whole UTC days).
  */
-export function TransactionRecordFilters({ params, setParams, onChange }: TransactionRecordFiltersProps) {
-  const statuses = selectedFilterValues(params, 'status');
+export function TransactionRecordFilters({
+  byState = false,
+  params,
+  setParams,
+  onChange,
+}: TransactionRecordFiltersProps) {
+  const statusField = byState ? 'state' : 'status';
+  const statuses = selectedFilterValues(params, statusField);
   const [type] = selectedFilterValues(params, 'type');
 
   const apply = (update: (previous: ListParams) => ListParams) => {
@@ -57,12 +69,12 @@ export function TransactionRecordFilters({ params, setParams, onChange }: Transa
         allowClear
         maxTagCount="responsive"
         value={statuses}
-        options={STATUS_OPTIONS}
+        options={byState ? STATE_OPTIONS : STATUS_OPTIONS}
         onChange={(values) =>
           apply((previous) =>
             withFilter(
               previous,
-              'status',
+              statusField,
               values.length === 0 ? null : values.length === 1 ? { eq: values[0] } : { in: values },
             ),
           )

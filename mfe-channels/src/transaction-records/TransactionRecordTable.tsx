@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Button, Popconfirm, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 
-import { LOG_STATUS, type LogCreatedEvent, type TransactionRecordDto } from '@syncdesk/contracts';
+import type { LogCreatedEvent, TransactionRecordDto } from '@syncdesk/contracts';
 import {
   DataTable,
   formatDate,
   notifySuccess,
-  StatusTag,
   useDebouncedRefresh,
   useListQuery,
   useRealtimeEvent,
@@ -19,6 +18,7 @@ import {
 import { listEveryRow } from '../channel-products/bulk-selection';
 import { useCan } from '../hooks/useCan';
 import { bulkResultText, recordDetailRoute, recordTypeLabel } from './record-text';
+import { RecordStatus } from './RecordStatus';
 import { hasRecordFilters, TransactionRecordFilters } from './TransactionRecordFilters';
 import { changeTransactionRecords, recordListPath, type RecordSource } from './transaction-records.api';
 
@@ -64,7 +64,7 @@ function columnsFor(source: RecordSource): DataTableColumn<TransactionRecordDto>
     {
       key: 'status',
       title: 'Status',
-      render: (_, record) => <StatusTag vocabulary={LOG_STATUS} value={record.status} />,
+      render: (_, record) => <RecordStatus source={source} record={record} />,
     },
     {
       key: 'response_time',
@@ -122,6 +122,7 @@ export function TransactionRecordTable({ source }: { source: RecordSource }) {
       }
       toolbar={
         <TransactionRecordFilters
+          byState={source.kind !== 'api'}
           params={query.params}
           setParams={query.setParams}
           onChange={selection.clear}

@@ -8,10 +8,26 @@ import {
 
 import type { RecordSource } from './transaction-records.api';
 
-/** What a bulk retry or ignore did: "3 retried, 1 left alone". */
+const records = (count: number) => `${count} ${count === 1 ? 'record' : 'records'}`;
+
+/**
+ * What a retry or ignore did, and what happens next, in the seller's words: a retry only queues
+ * the operation, so the text says where its outcome will show; records left alone say why.
+ */
 export function bulkResultText(action: 'retry' | 'ignore', result: TransactionRecordBulkResult): string {
-  const done = action === 'retry' ? 'retried' : 'ignored';
-  return `${result.updated} ${done}, ${result.skipped} left alone`;
+  const { updated, skipped } = result;
+  if (action === 'retry') {
+    const why = 'only failures not retried yet, that know how to run again, can be retried';
+    if (updated === 0) return `Nothing was retried: ${why}.`;
+    const done =
+      `Retry queued for ${records(updated)}: ${updated === 1 ? 'it has' : 'they have'} left the failures, ` +
+      `and the new attempt appears in this list, linked to the record it retries.`;
+    return skipped > 0 ? `${done} ${records(skipped)} left alone: ${why}.` : done;
+  }
+  const why = 'only failures not handled yet can be ignored';
+  if (updated === 0) return `Nothing was ignored: ${why}.`;
+  const done = `${records(updated)} ignored: ${updated === 1 ? 'it has' : 'they have'} left the failures and the dashboard.`;
+  return skipped > 0 ? `${done} ${records(skipped)} left alone: ${why}.` : done;
 }
 
 /** The records screen of a source. */

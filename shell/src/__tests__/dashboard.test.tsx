@@ -61,6 +61,8 @@ function failedRecord(overrides: Partial<TransactionRecordDto> = {}): Transactio
     waiting_request_count: 4,
     retry_of_id: null,
     retried_by_id: null,
+    retried_by_status: null,
+    handling: 'open',
     retryable: true,
     ignored: false,
     date: '2026-11-23T14:03:05Z',

@@ -26,6 +26,8 @@ export function record(overrides: Partial<TransactionRecordDto> = {}): Transacti
     waiting_request_count: 3,
     retry_of_id: null,
     retried_by_id: null,
+    retried_by_status: null,
+    handling: 'open',
     retryable: true,
     ignored: false,
     date: '2026-11-23T14:03:05Z',

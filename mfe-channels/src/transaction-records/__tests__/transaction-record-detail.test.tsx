@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 
 import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
 
 import { buttonByText, findPopover, queryButtonByText, renderPage } from '../../__tests__/render-page';
 import { prettyBody } from '../RecordBody';
@@ -64,14 +65,14 @@ describe('Transaction record detail', () => {
     expect(screen.queryByText('What went wrong')).toBeNull();
   });
 
-  it('retries the record and then shows the record that retried it', async () => {
+  it('retries the record, says the retry is queued, and then how the new attempt went, linked', async () => {
     let current = record();
     const api = stubFetch({
       [`GET ${LOGS}/900`]: () => ({ body: { data: current } }),
       [`GET ${LOGS}/900/content`]: { body: { data: CONTENT } },
       [`GET ${LOGS}/900/aiInterpreter`]: { body: { data: EXPLANATION } },
       [`PUT ${LOGS}/retry`]: () => {
-        current = record({ retried_by_id: 950, retryable: false });
+        current = record({ handling: 'retry_queued', retryable: false });
         return { body: { data: { updated: 1, skipped: 0 } } };
       },
     });
@@ -80,9 +81,26 @@ describe('Transaction record detail', () => {
     fireEvent.click(buttonByText('Retry'));
     await waitFor(() => expect(api.calls('PUT', `${LOGS}/retry`)).toHaveLength(1));
     expect(api.calls('PUT', `${LOGS}/retry`)[0]!.body).toEqual({ log_ids: [900] });
-    expect(await screen.findByText('1 retried, 0 left alone')).toBeInTheDocument();
-    expect(await screen.findByText('Record 950')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Retry queued for 1 record: it has left the failures, and the new attempt appears in this list, linked to the record it retries.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(/^Retry queued\. This record has left the failures/)).toBeInTheDocument();
+    expect(screen.getByText('Retry queued', { selector: '.ant-tag' })).toBeInTheDocument();
     expect(queryButtonByText('Retry')).toBeNull();
+    // A retried failure is no longer one to ignore.
+    expect(queryButtonByText('Ignore')).toBeNull();
+
+    // The worker ran the retry: its record links back, and the page hears of it live.
+    current = record({ handling: 'retried', retried_by_id: 950, retried_by_status: 2, retryable: false });
+    act(() => serverEmits('log:created', { logId: 950, storeId: 11, channelId: 5 }));
+    expect(await screen.findByText('Retried: the new attempt worked.')).toBeInTheDocument();
+    expect(screen.getByText('Open the new attempt (record 950)')).toHaveAttribute(
+      'href',
+      '/transactionRecords/stores/11/channels/5/transactionRecords/950',
+    );
+    expect(screen.getByText('Record 950')).toBeInTheDocument();
   });
 
   it('ignores the record after confirmation', async () => {
@@ -99,7 +117,9 @@ describe('Transaction record detail', () => {
     expect(api.calls('PUT', `${LOGS}/ignore`)).toHaveLength(0);
     fireEvent.click(buttonByText('Ignore', popup));
     await waitFor(() => expect(api.calls('PUT', `${LOGS}/ignore`)).toHaveLength(1));
-    expect(await screen.findByText('1 ignored, 0 left alone')).toBeInTheDocument();
+    expect(
+      await screen.findByText('1 record ignored: it has left the failures and the dashboard.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the explanation but no retry or ignore to a role that may only read records', async () => {

@@ -67,13 +67,14 @@ describe('Transaction records list', () => {
   it('filters by status, type and search, and says how to see everything again when nothing matches', async () => {
     const api = stubFetch({
       [`GET ${LOGS}`]: (request) =>
-        request.query.has('status[eq]') ? listBody([]) : listBody([record(), SUCCESSFUL]),
+        request.query.has('state[eq]') ? listBody([]) : listBody([record(), SUCCESSFUL]),
     });
     renderPage(PAGE, OPERATOR);
     await rowOf('3 orders downloaded');
 
+    // "Failed" asks for the failures nobody retried or ignored yet (the server's `state` filter).
     await choose('Filter by status', 'Failed');
-    await waitFor(() => expect(lastListQuery(api).get('status[eq]')).toBe('4'));
+    await waitFor(() => expect(lastListQuery(api).get('state[eq]')).toBe('failed'));
     expect(
       await screen.findByText(
         'No transaction records match these filters. Clear the filters to see them all.',
@@ -82,7 +83,7 @@ describe('Transaction records list', () => {
 
     await choose('Filter by type', 'Submit inventory');
     await waitFor(() => expect(lastListQuery(api).get('type[eq]')).toBe('submit_inventory'));
-    expect(lastListQuery(api).get('status[eq]')).toBe('4');
+    expect(lastListQuery(api).get('state[eq]')).toBe('failed');
 
     const search = screen.getByLabelText('Search url or message');
     fireEvent.change(search, { target: { value: 'inventory' } });
@@ -90,7 +91,7 @@ describe('Transaction records list', () => {
     await waitFor(() => expect(lastListQuery(api).get('search')).toBe('inventory'));
 
     fireEvent.click(buttonByText('Clear filters'));
-    await waitFor(() => expect(lastListQuery(api).has('status[eq]')).toBe(false));
+    await waitFor(() => expect(lastListQuery(api).has('state[eq]')).toBe(false));
     expect(lastListQuery(api).has('type[eq]')).toBe(false);
   });
 
@@ -109,7 +110,11 @@ describe('Transaction records list', () => {
     fireEvent.click(buttonByText('Retry', selection));
     await waitFor(() => expect(api.calls('PUT', `${LOGS}/retry`)).toHaveLength(1));
     expect(api.calls('PUT', `${LOGS}/retry`)[0]!.body).toEqual({ log_ids: [900, 901] });
-    expect(await screen.findByText('1 retried, 1 left alone')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Retry queued for 1 record: it has left the failures, and the new attempt appears in this list, linked to the record it retries. 1 record left alone: only failures not retried yet, that know how to run again, can be retried.',
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(api.calls('GET', LOGS).length).toBeGreaterThan(listsBefore));
   });
 
@@ -127,7 +132,42 @@ describe('Transaction records list', () => {
     fireEvent.click(buttonByText('Ignore', popup));
     await waitFor(() => expect(api.calls('PUT', `${LOGS}/ignore`)).toHaveLength(1));
     expect(api.calls('PUT', `${LOGS}/ignore`)[0]!.body).toEqual({ log_ids: [900] });
-    expect(await screen.findByText('1 ignored, 0 left alone')).toBeInTheDocument();
+    expect(
+      await screen.findByText('1 record ignored: it has left the failures and the dashboard.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows retried and ignored failures as such, not as failures, with a retry linked both ways', async () => {
+    const api = stubFetch({
+      [`GET ${LOGS}`]: (request) =>
+        request.query.get('state[eq]') === 'ignored'
+          ? listBody([record({ id: 903, message: 'Ignored push', handling: 'ignored', ignored: true })])
+          : listBody([
+              record({ id: 950, message: 'Push again', status: 2, retry_of_id: 900, retryable: false }),
+              record({ handling: 'retried', retried_by_id: 950, retried_by_status: 2, retryable: false }),
+              record({ id: 902, message: 'Queued push', handling: 'retry_queued', retryable: false }),
+            ]),
+    });
+    renderPage(PAGE, OPERATOR);
+
+    const retried = await rowOf('Invalid API key or access token');
+    expect(within(retried).queryByText('Failed')).toBeNull();
+    expect(within(retried).getByText('Retried')).toBeInTheDocument();
+    expect(within(retried).getByText('New attempt: Success')).toHaveAttribute(
+      'href',
+      '/transactionRecords/stores/11/channels/5/transactionRecords/950',
+    );
+    expect(within(await rowOf('Push again')).getByText('Retry of record 900')).toHaveAttribute(
+      'href',
+      '/transactionRecords/stores/11/channels/5/transactionRecords/900',
+    );
+    expect(within(await rowOf('Queued push')).getByText('Retry queued')).toBeInTheDocument();
+
+    await choose('Filter by status', 'Ignored');
+    await waitFor(() => expect(lastListQuery(api).get('state[eq]')).toBe('ignored'));
+    const ignored = await rowOf('Ignored push');
+    expect(within(ignored).getByText('Ignored')).toBeInTheDocument();
+    expect(within(ignored).queryByText('Failed')).toBeNull();
   });
 
   it('shows a new record of this channel as soon as the server announces it', async () => {
