@@ -71,6 +71,11 @@ export interface ServiceDependencies {
    * local networks (OUTBOUND_ALLOW_PRIVATE_TARGETS).
    */
   allowPrivateTargets?: boolean;
+  /**
+   * The live demo's simulators (origins), accepted as channel addresses though private. Filled in
+   * once they listen (after the services are built); empty without the demo.
+   */
+  demoSimulatorOrigins?: ReadonlySet<string>;
   /** Where changes of authority (revoked tokens, memberships, roles…) are announced to every replica. */
   authority?: AuthorityChanges;
   /** Catalogue imports and exports: the data folder their files live in, the upload limit. */
@@ -99,6 +104,8 @@ export interface CoreServices {
   credentials: CredentialCipher;
   oauth: OAuthSettings;
   allowPrivateTargets: boolean;
+  /** See ServiceDependencies.demoSimulatorOrigins. */
+  demoSimulatorOrigins: ReadonlySet<string>;
   transferSettings: TransferSettings;
 }
 
@@ -148,6 +155,7 @@ export function createServices(deps: ServiceDependencies): Services {
     credentials: createCredentialCipher(deps.credentialsKey),
     oauth: deps.oauth,
     allowPrivateTargets: deps.allowPrivateTargets ?? false,
+    demoSimulatorOrigins: deps.demoSimulatorOrigins ?? new Set(),
     transferSettings: deps.transferSettings ?? DEFAULT_TRANSFER_SETTINGS,
     session: createSessionService({
       sequelize: deps.sequelize,

@@ -33,6 +33,11 @@ export type HostResolver = (hostname: string) => Promise<string[]>;
 export interface OutboundUrlGuardOptions {
   /** OUTBOUND_ALLOW_PRIVATE_TARGETS: accept any http(s) url without looking the host up. */
   allowPrivateTargets: boolean;
+  /**
+   * Origins accepted though private: the live demo's own simulators (`DEMO_SIMULATORS`), and only
+   * those, where the switch above would open every private address.
+   */
+  trustedOrigins?: ReadonlySet<string>;
   /** Host name lookups (DNS unless a test gives its own). */
   resolve?: HostResolver;
   /** A lookup that takes longer counts as unresolved. */
@@ -159,7 +164,7 @@ export async function outboundUrlProblem(
 ): Promise<OutboundUrlProblem | null> {
   const parsed = parseHttpUrl(url.trim());
   if (typeof parsed === 'string') return parsed;
-  if (options.allowPrivateTargets) return null;
+  if (options.allowPrivateTargets || options.trustedOrigins?.has(parsed.origin)) return null;
 
   const hostname = parsed.hostname
     .replace(/^\[(.*)\]$/, '$1')

@@ -49,6 +49,7 @@ export function createChannelServices(core: CoreServices): ChannelServices {
       activities,
       cipher: core.credentials,
       allowPrivateTargets,
+      demoSimulatorOrigins: core.demoSimulatorOrigins,
       jobSchedule: channelJobs,
     }),
     channelJobs,

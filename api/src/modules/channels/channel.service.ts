@@ -142,11 +142,16 @@ export function createChannelService(deps: {
   cipher: CredentialCipher;
   /** OUTBOUND_ALLOW_PRIVATE_TARGETS: shop and API urls on private or local networks are accepted. */
   allowPrivateTargets: boolean;
+  /** The live demo's simulators: accepted as shop and API urls though private, and only they. */
+  demoSimulatorOrigins?: ReadonlySet<string>;
   /** Keeps each channel's recurring jobs in step with its row; absent where nothing schedules. */
   jobSchedule?: ChannelJobSchedule;
 }): ChannelService {
   const { models, cipher } = deps;
-  const urlGuard = { allowPrivateTargets: deps.allowPrivateTargets };
+  const urlGuard = {
+    allowPrivateTargets: deps.allowPrivateTargets,
+    trustedOrigins: deps.demoSimulatorOrigins,
+  };
 
   /**
    * The saved credentials; a blob that no longer opens (key rotated, row tampered with) reads as

@@ -27,6 +27,7 @@ export function createChannelAuthorizationServices(
       states: createOAuthStateSigner(core.oauth.stateSecret),
       stateUses: createOAuthStateUses(core.sequelize),
       providers: parseOAuthProviderSettings(core.oauth.providersJson),
+      demoSimulatorOrigins: core.demoSimulatorOrigins,
       appUrl: core.appUrl,
       authorized: async (channel) => {
         await channelJobs?.sync(channel);

@@ -90,6 +90,8 @@ export interface ChannelAuthorizationDependencies {
   states: OAuthStateSigner;
   stateUses: OAuthStateUses;
   providers: OAuthProviderSettings;
+  /** The live demo's simulated shops: their addresses are the provider's, though private. */
+  demoSimulatorOrigins?: ReadonlySet<string>;
   appUrl: string;
   /** The token request; tests may replace it, production uses the global fetch. */
   fetch?: typeof fetch;
@@ -212,7 +214,7 @@ export function createChannelAuthorizationService(
   return {
     async authorize(scope, { storeId, channelId, kind }, options = {}) {
       const channel = await findStoreChannel(models, scope, storeId, channelId, kind);
-      const provider = resolveOAuthProvider(channel, deps.providers);
+      const provider = resolveOAuthProvider(channel, deps.providers, deps.demoSimulatorOrigins);
       const { state, claims } = await states.sign({
         channelId: channel.id,
         kind: channel.kind,
@@ -245,7 +247,7 @@ export function createChannelAuthorizationService(
       const claims = await states.verify(input.state);
       const channel = await channelOfState(claims, route);
       if (!claims || !channel) throw invalidLink();
-      const provider = resolveOAuthProvider(channel, deps.providers);
+      const provider = resolveOAuthProvider(channel, deps.providers, deps.demoSimulatorOrigins);
       if (
         !(await deps.stateUses.claim({
           nonce: claims.nonce,

@@ -12,10 +12,13 @@ import { AppError } from '../../../http/app-error';
 /** How the token endpoint takes the client's credentials; both go in the form body as well. */
 type ClientAuthentication = 'basic' | 'body';
 
+/** Where a per-shop provider's addresses come from: the channel's settings, and the demo's shops. */
+type ShopAddress = (settings: Record<string, unknown>, trustedOrigins: ReadonlySet<string>) => string;
+
 interface ProviderDefaults {
   /** A function for per-shop providers, given the channel's settings. */
-  authorizeUrl?: string | ((settings: Record<string, unknown>) => string);
-  tokenUrl?: string | ((settings: Record<string, unknown>) => string);
+  authorizeUrl?: string | ShopAddress;
+  tokenUrl?: string | ShopAddress;
   scope?: string;
   clientAuthentication: ClientAuthentication;
   /** The provider requires PKCE (S256). */
@@ -25,16 +28,21 @@ interface ProviderDefaults {
 /** Spec: `{shop}.myshopify.com`; anything else would receive our client secret with the code. */
 const SHOPIFY_HOST = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/i;
 
-function shopifyShop(settings: Record<string, unknown>): string {
+/**
+ * The shop the app is installed on: a myshopify.com address, or the live demo's own simulated shop
+ * (its origin is trusted, `DEMO_SIMULATORS`); no other address ever receives the client secret.
+ */
+function shopifyShop(settings: Record<string, unknown>, trustedOrigins: ReadonlySet<string>): string {
   const raw = typeof settings.shop_url === 'string' ? settings.shop_url.trim() : '';
   if (!raw) throw connectionFailed('no Shop URL in the channel settings');
-  let host: string;
+  let url: URL | null;
   try {
-    const url = new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`);
-    host = url.hostname;
+    url = new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`);
   } catch {
-    host = '';
+    url = null;
   }
+  if (url && trustedOrigins.has(url.origin)) return url.origin;
+  const host = url?.hostname ?? '';
   if (!SHOPIFY_HOST.test(host)) throw connectionFailed('a Shop URL that is not a myshopify.com address');
   return `https://${host.toLowerCase()}`;
 }
@@ -42,8 +50,8 @@ function shopifyShop(settings: Record<string, unknown>): string {
 const DEFAULTS: Readonly<Record<string, ProviderDefaults>> = {
   // Per shop (channel-apis §1): the app is installed on, and the token issued by, the shop itself.
   shopify: {
-    authorizeUrl: (settings) => `${shopifyShop(settings)}/admin/oauth/authorize`,
-    tokenUrl: (settings) => `${shopifyShop(settings)}/admin/oauth/access_token`,
+    authorizeUrl: (settings, trusted) => `${shopifyShop(settings, trusted)}/admin/oauth/authorize`,
+    tokenUrl: (settings, trusted) => `${shopifyShop(settings, trusted)}/admin/oauth/access_token`,
     scope: [
       'read_orders',
       'write_orders',
@@ -174,7 +182,9 @@ const addressOf = (
   configured: string | undefined,
   fallback: ProviderDefaults['authorizeUrl'],
   settings: Record<string, unknown>,
-): string | undefined => configured ?? (typeof fallback === 'function' ? fallback(settings) : fallback);
+  trustedOrigins: ReadonlySet<string>,
+): string | undefined =>
+  configured ?? (typeof fallback === 'function' ? fallback(settings, trustedOrigins) : fallback);
 
 /**
  * The provider of a channel type, with its addresses and this deployment's client. 422 when the
@@ -183,6 +193,8 @@ const addressOf = (
 export function resolveOAuthProvider(
   channel: { type: string; settings: Record<string, unknown> | null },
   configuration: OAuthProviderSettings,
+  /** The live demo's simulators: a per-shop provider may be one of them (and no other private address). */
+  trustedOrigins: ReadonlySet<string> = new Set(),
 ): OAuthProvider {
   const entry = findCatalogueEntry(channel.type);
   const name = entry?.name ?? channel.type;
@@ -194,8 +206,8 @@ export function resolveOAuthProvider(
   const notConfigured = connectionFailed(`${name} is not configured on this server`);
   if (!configured) throw notConfigured;
   const settings = channel.settings ?? {};
-  const authorizeUrl = addressOf(configured.authorizeUrl, defaults.authorizeUrl, settings);
-  const tokenUrl = addressOf(configured.tokenUrl, defaults.tokenUrl, settings);
+  const authorizeUrl = addressOf(configured.authorizeUrl, defaults.authorizeUrl, settings, trustedOrigins);
+  const tokenUrl = addressOf(configured.tokenUrl, defaults.tokenUrl, settings, trustedOrigins);
   if (!authorizeUrl || !tokenUrl) throw notConfigured;
   const scope = configured.scope ?? defaults.scope ?? '';
   return {

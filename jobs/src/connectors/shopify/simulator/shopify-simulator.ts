@@ -323,6 +323,12 @@ export async function startShopifySimulator(
         return;
       }
 
+      if (method === 'GET' && url.pathname === '/admin/oauth/authorize') {
+        const consent = auth.authorize(url.searchParams, shopHost);
+        if ('error' in consent) answer({ status: 400, body: { errors: consent.error } });
+        else answer({ status: 302, headers: { location: consent.location } });
+        return;
+      }
       if (method === 'POST' && url.pathname === '/admin/oauth/access_token') {
         const result = auth.refresh((body ?? {}) as Record<string, string>);
         answer({ status: result.status, body: result.body });

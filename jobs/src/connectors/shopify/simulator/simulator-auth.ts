@@ -27,6 +27,8 @@ export interface SimulatorAuthOptions {
 export class SimulatorAuth {
   private readonly accessTokens = new Map<string, number | null>();
   private readonly refreshTokens = new Set<string>();
+  /** Codes handed to the app's redirect, each good once, for the address it was handed to. */
+  private readonly codes = new Map<string, { redirectUri: string; expiresAt: number }>();
   refreshCount = 0;
 
   constructor(private readonly options: SimulatorAuthOptions) {
@@ -51,7 +53,31 @@ export class SimulatorAuth {
     for (const token of this.accessTokens.keys()) this.accessTokens.set(token, now);
   }
 
-  /** `POST /admin/oauth/access_token` with `grant_type=refresh_token`. */
+  /**
+   * `GET /admin/oauth/authorize`: the merchant's consent to installing the app. The simulated
+   * merchant says yes at once: the browser goes back to the app's `redirect_uri` with a code, the
+   * `state` it was given and the shop's name, as Shopify sends them. An unknown app gets a 400.
+   */
+  authorize(query: URLSearchParams, shop: string): { location: string } | { error: string } {
+    const redirectUri = query.get('redirect_uri') ?? '';
+    if (query.get('client_id') !== this.options.clientId)
+      return { error: 'The app is not known to this shop.' };
+    if (!/^https?:\/\//i.test(redirectUri))
+      return { error: 'The redirect_uri is missing or not a web address.' };
+    const code = randomBytes(16).toString('hex');
+    this.codes.set(code, { redirectUri, expiresAt: this.options.now() + 10 * 60_000 });
+    const location = new URL(redirectUri);
+    location.searchParams.set('code', code);
+    location.searchParams.set('shop', shop);
+    location.searchParams.set('state', query.get('state') ?? '');
+    location.searchParams.set('timestamp', String(Math.floor(this.options.now() / 1000)));
+    return { location: location.toString() };
+  }
+
+  /**
+   * `POST /admin/oauth/access_token`: a code from `authorize` for an offline access token (the
+   * install), or `grant_type=refresh_token` for a new pair (expiring offline tokens).
+   */
   refresh(
     form: Record<string, string>,
   ):
@@ -62,6 +88,22 @@ export class SimulatorAuth {
         status: 401,
         body: { error: 'invalid_client', error_description: 'Client authentication failed.' },
       };
+    }
+    if (form.code !== undefined && form.grant_type !== 'refresh_token') {
+      const granted = this.codes.get(form.code);
+      this.codes.delete(form.code);
+      if (!granted || granted.expiresAt <= this.options.now()) {
+        return {
+          status: 400,
+          body: {
+            error: 'invalid_grant',
+            error_description: 'The authorization code is invalid or expired.',
+          },
+        };
+      }
+      const accessToken = `shpat_${randomBytes(16).toString('hex')}`;
+      this.accessTokens.set(accessToken, null);
+      return { status: 200, body: { access_token: accessToken, scope: this.options.scope } };
     }
     if (form.grant_type !== 'refresh_token') {
       return {

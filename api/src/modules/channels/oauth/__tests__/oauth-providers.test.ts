@@ -26,6 +26,24 @@ describe('OAuth provider registry', () => {
     );
   });
 
+  it("Shopify also uses the live demo's simulated shop, and no other local address", () => {
+    const settings = parseOAuthProviderSettings(JSON.stringify({ shopify: CLIENT }));
+    const demoShops = new Set(['http://127.0.0.1:41234']);
+    const shop = (shop_url: string) => ({ type: 'shopify', settings: { shop_url } });
+    expect(resolveOAuthProvider(shop('http://127.0.0.1:41234'), settings, demoShops)).toMatchObject({
+      authorizeUrl: 'http://127.0.0.1:41234/admin/oauth/authorize',
+      tokenUrl: 'http://127.0.0.1:41234/admin/oauth/access_token',
+    });
+    for (const elsewhere of ['http://127.0.0.1:41235', 'https://127.0.0.1:41234', 'http://localhost:41234']) {
+      expect(() => resolveOAuthProvider(shop(elsewhere), settings, demoShops)).toThrow(
+        'Channel connection failed, with a Shop URL that is not a myshopify.com address',
+      );
+    }
+    expect(() => resolveOAuthProvider(shop('http://127.0.0.1:41234'), settings)).toThrow(
+      'Channel connection failed, with a Shop URL that is not a myshopify.com address',
+    );
+  });
+
   it('has the real addresses of the main providers and lets configuration replace them', () => {
     const settings = parseOAuthProviderSettings(
       JSON.stringify({

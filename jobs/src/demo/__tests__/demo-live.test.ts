@@ -1,0 +1,92 @@
+import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
+
+const SHOP_URL_REFUSED = 'The Shop URL must be a public internet address.';
+
+/**
+ * The live demo as `npm start` runs it (demo accounts, the simulators in the process, the demo store
+ * connected to them; no traffic, so nothing moves under the assertions): what a newcomer does with
+ * it works.
+ */
+describe('the live demo', () => {
+  let database: TestDatabase;
+  let server: TestProcess;
+  let token: string;
+  let storeId: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite', 'demo_live');
+    server = await startTestProcess(database.url, {
+      DEMO_SEED: 'on',
+      DEMO_SIMULATORS: 'on',
+      DEMO_TRAFFIC: 'off',
+      DEMO_ADMIN_EMAIL: 'admin@demo-live.test',
+      DEMO_SELLER_EMAIL: 'seller@demo-live.test',
+      DEMO_OTHER_EMAIL: 'other@demo-live.test',
+    });
+    const { models, tokens } = server.services;
+    const company = (await models.Company.findOne({ where: { name: 'Acme Trading' } }))!;
+    const store = (await models.Store.findOne({ where: { company_id: company.id, name: 'Acme UK' } }))!;
+    const seller = (await models.User.findOne({ where: { email: 'seller@demo-live.test' } }))!;
+    storeId = store.id;
+    token = (await tokens.sign({ userId: seller.id, companyId: company.id })).token;
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await server.request(method, `/api${path}`, { token, body });
+    return { status: response.status, body: await readJson(response) };
+  };
+  const demoChannel = async (type: string) =>
+    (await server.services.models.Channel.findOne({ where: { store_id: storeId, type, kind: 'channel' } }))!;
+
+  it.each([['shopify'], ['mirakl-decathlon']])(
+    "saves the demo's own %s channel at its simulator's address, and no other private address",
+    async (type) => {
+      const channel = await demoChannel(type);
+      const shopUrl = String(channel.settings.shop_url);
+      expect(new URL(shopUrl).hostname).toBe('127.0.0.1');
+
+      // As the form sends it: every field, the simulator's address among them.
+      const saved = await call('PUT', `/stores/${storeId}/channels/${channel.id}`, {
+        name: channel.name,
+        shop_url: shopUrl,
+      });
+      expect(saved.status).toBe(200);
+
+      const next = new URL(shopUrl);
+      next.port = String(Number(next.port) + 1000);
+      for (const elsewhere of [next.origin, 'http://127.0.0.1:3306', 'http://169.254.169.254/']) {
+        const refused = await call('PUT', `/stores/${storeId}/channels/${channel.id}`, {
+          shop_url: elsewhere,
+        });
+        expect(refused).toMatchObject({ status: 422, body: { errors: { shop_url: [SHOP_URL_REFUSED] } } });
+      }
+      expect((await demoChannel(type)).settings.shop_url).toBe(shopUrl);
+    },
+  );
+
+  it('reconnects the demo Shopify channel through the simulated shop', async () => {
+    const channel = await demoChannel('shopify');
+    const link = await call('GET', `/stores/${storeId}/channels/${channel.id}/authorize`);
+    expect(link.status).toBe(200);
+    const consent = new URL(link.body.data.url as string);
+    expect(consent.origin).toBe(new URL(String(channel.settings.shop_url)).origin);
+
+    // The simulated merchant approves at once and sends the browser back with a code.
+    const approved = await fetch(consent, { redirect: 'manual' });
+    expect(approved.status).toBe(302);
+    const back = new URL(approved.headers.get('location')!);
+    expect(back.pathname).toBe('/authorization/shopify');
+    const before = channel.credentials;
+    const completed = await call('POST', '/authorization/shopify/callback', {
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+    });
+    expect(completed).toMatchObject({ status: 200, body: { data: { channel_id: channel.id } } });
+    expect((await demoChannel('shopify')).credentials).not.toEqual(before);
+  });
+});
