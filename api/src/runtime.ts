@@ -138,6 +138,8 @@ export async function startProcess(
 
   // The simulated Shopify app's secret is this deployment's own, generated into the data folder.
   const shopifyApp = config.demoSync ? demoShopifyApp(config.dataDir) : undefined;
+  // The demo's simulators, once they listen: channel forms and Reconnect accept them (and only them).
+  const demoSimulatorOrigins = new Set<string>();
   const services = createServices({
     sequelize,
     publish,
@@ -156,6 +158,7 @@ export async function startProcess(
     smtpUrl: config.smtpUrl,
     explainerLlmUrl: config.explainerLlmUrl,
     allowPrivateTargets: config.allowPrivateTargets,
+    demoSimulatorOrigins,
     transferSettings: { dataDir: config.dataDir, maxUploadBytes: config.transfers.maxUploadBytes },
     authority,
     liveEvents: {
@@ -197,6 +200,7 @@ export async function startProcess(
   if (config.demoSync && shopifyApp && role === 'all') {
     demo = await startDemoSync(services, { ...config.demoSync, limits: config.syncRateLimits, shopifyApp });
     if (demo) logger.info({ simulators: demo.allowedOrigins }, 'demo channels connected to the simulators');
+    for (const origin of demo?.allowedOrigins ?? []) demoSimulatorOrigins.add(origin);
   }
 
   if (runsWorker(role)) {
