@@ -1,8 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
 
-import { FULFILMENT_MESSAGES, type FulfilmentLineProgress, type OrderDetailDto } from '@syncdesk/contracts';
-import { applyServerErrors, isApiError, notifySuccess } from '@syncdesk/web-kit';
+import {
+  FULFILMENT_MESSAGES,
+  MAX_PER_PAGE,
+  type CourierMappingDto,
+  type FulfilmentLineProgress,
+  type ListResponse,
+  type OrderDetailDto,
+} from '@syncdesk/contracts';
+import { applyServerErrors, isApiError, notifySuccess, quietApiClient } from '@syncdesk/web-kit';
 
 import { createFulfilment } from './orders.api';
 
@@ -26,6 +33,43 @@ interface FormValues {
 
 export const NO_LINE_CHOSEN = 'Choose at least one line to fulfil.';
 
+/** Shipping method → the courier the channel's mapping names (custom name first); null: not readable. */
+export type CourierMappings = ReadonlyMap<string, string> | null;
+
+/**
+ * The courier field's help, true to what the server will do: it uses the channel's mapping for the
+ * shipping method exactly as typed, and refuses an empty courier when there is none.
+ */
+export function courierHelp(shippingMethod: string | undefined, mappings: CourierMappings): string {
+  // Until the form reports its first value, the order's own shipping method is what it holds.
+  const method = (shippingMethod ?? order.shipping_method ?? '').trim();
+  if (method === '') return 'Enter the courier: without a shipping method no courier mapping applies.';
+  if (mappings === null)
+    return 'Leave empty to use the courier the channel maps to this shipping method, if it has one; otherwise enter the courier.';
+  const courier = mappings.get(method);
+  return courier
+    ? `Leave empty to use ${courier}, the channel’s courier for ${method}.`
+    : `Enter the courier: the channel has no courier mapping for ${method}.`;
+}
+
+/** The channel's courier mappings; quiet and null when the role may not read channels. */
+async function loadCourierMappings(storeId: string, channelId: number): Promise<CourierMappings> {
+  try {
+    const body = await quietApiClient.get<ListResponse<CourierMappingDto>>(
+      `/stores/${storeId}/channels/${channelId}/courierMappings`,
+      { per_page: MAX_PER_PAGE },
+    );
+    return new Map(
+      (body?.data ?? []).flatMap((mapping) => {
+        const courier = mapping.channel_courier;
+        return courier ? [[mapping.shipping_method, courier.custom_name || courier.name] as const] : [];
+      }),
+    );
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Creates a fulfilment: courier, shipping method and tracking code, and how many of each line it
  * ships (everything left by default; less for a partial fulfilment). Left empty, the courier comes
@@ -43,6 +87,21 @@ export function CreateFulfilmentDialog({
   const [saving, setSaving] = useState(false);
   const [lineError, setLineError] = useState<string | null>(null);
   const openLines = lines.filter((line) => line.remaining > 0);
+  const [mappings, setMappings] = useState<CourierMappings>(null);
+  const shippingMethod = Form.useWatch('shipping_method', form) as string | undefined;
+  // Until the form reports its first value, the order's own shipping method is what it holds.
+  const method = (shippingMethod ?? order.shipping_method ?? '').trim();
+  // Without a mapping (or a shipping method) the server refuses an empty courier: say so before sending.
+  const courierNeeded = method === '' || (mappings !== null && !mappings.has(method));
+
+  useEffect(() => {
+    if (!open) return undefined;
+    let active = true;
+    void loadCourierMappings(storeId, order.channel_id).then((loaded) => active && setMappings(loaded));
+    return () => {
+      active = false;
+    };
+  }, [open, storeId, order.channel_id]);
 
   const submit = async (values: FormValues) => {
     const chosen = openLines
@@ -110,7 +169,18 @@ export function CreateFulfilmentDialog({
           <Form.Item
             name="courier"
             label="Courier"
-            extra="Leave empty to use the channel’s courier mapping for the shipping method."
+            extra={courierHelp(method, mappings)}
+            rules={
+              courierNeeded
+                ? [
+                    {
+                      required: true,
+                      whitespace: true,
+                      message: FULFILMENT_MESSAGES.courierRequired(method || null),
+                    },
+                  ]
+                : []
+            }
           >
             <Input maxLength={120} autoFocus />
           </Form.Item>

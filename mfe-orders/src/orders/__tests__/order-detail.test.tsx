@@ -1,6 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import type { ActivityDto, FulfilmentDto, OrderDetailDto } from '@syncdesk/contracts';
+import {
+  FULFILMENT_MESSAGES,
+  type ActivityDto,
+  type FulfilmentDto,
+  type OrderDetailDto,
+} from '@syncdesk/contracts';
 import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
 
@@ -280,6 +285,52 @@ describe('Order detail', () => {
       lines: [{ order_item_id: 72, quantity: 2 }],
     });
     expect(await screen.findByText('The fulfilment was created.')).toBeInTheDocument();
+  });
+
+  it('says whether the courier may be left empty: the mapped courier by name, or a refusal before sending', async () => {
+    const api = stubOrder(ORDER);
+    api.on(`GET /stores/11/channels/${ORDER.channel_id}/courierMappings`, {
+      body: {
+        data: [
+          {
+            id: 1,
+            store_id: 11,
+            channel_id: ORDER.channel_id,
+            shipping_method: 'DPD Next Day',
+            channel_courier_id: 3,
+            channel_courier: { id: 3, name: 'DPD', custom_name: 'DPD UK' },
+            service_code: null,
+            created_at: '2026-11-01T00:00:00Z',
+            updated_at: '2026-11-01T00:00:00Z',
+          },
+        ],
+        meta: { total: 1 },
+      },
+    });
+    renderPage('/orders/11/501');
+    const card = (await screen.findByText('Fulfilments', { selector: '.ant-card-head-title' })).closest(
+      '.ant-card',
+    );
+    fireEvent.click(buttonByText('Create fulfilment', card as HTMLElement));
+    const dialog = await findModal('Create fulfilment for SH-1001');
+
+    // Royal Mail 48 has no mapping: the help says so instead of promising one.
+    expect(
+      await within(dialog).findByText(
+        'Enter the courier: the channel has no courier mapping for Royal Mail 48.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Leave empty/)).toBeNull();
+    fireEvent.click(buttonByText('Create fulfilment', dialog));
+    expect(
+      await within(dialog).findByText(FULFILMENT_MESSAGES.courierRequired('Royal Mail 48')),
+    ).toBeInTheDocument();
+    expect(api.calls('POST', '/orders/11/501/fulfillments')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Shipping method'), { target: { value: 'DPD Next Day' } });
+    expect(
+      await within(dialog).findByText('Leave empty to use DPD UK, the channel’s courier for DPD Next Day.'),
+    ).toBeInTheDocument();
   });
 
   it('resends a failed fulfilment, and refetches when the order changes elsewhere', async () => {
