@@ -195,6 +195,8 @@ export async function startDemoSync(
     limits?: Readonly<Record<string, Readonly<Record<string, RateLimit>>>>;
     /** The app the shop signs its webhooks for (`demoShopifyApp`), as `demoOAuthProviders` gave it. */
     shopifyApp: DemoShopifyApp;
+    /** Fixed addresses (`npm run start:simulators`, which workers elsewhere trust); free local ports when absent. */
+    listen?: { host: string; ports: { shopify: number; mirakl: number; wms: number } };
   },
 ): Promise<DemoSync | null> {
   const store = await demoStore(services);
@@ -208,6 +210,7 @@ export async function startDemoSync(
   const skus = products.map((product) => product.sku);
   const firstOrderId = Math.floor(Date.now() / 1000) * 10;
   const simulators = await startSimulators({
+    ...options.listen,
     skus,
     traffic: options.traffic,
     credentials: { shopify: options.shopifyApp },
