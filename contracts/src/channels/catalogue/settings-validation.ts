@@ -18,6 +18,27 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const URL_PATTERN = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Why a url setting is refused, in words that point at the fix: a shop address typed without its
+ * scheme is told to add it, a local name (localhost, an intranet host: no dot) is told that it
+ * must be public, as the server's reachability check would; only the rest is "not a valid URL".
+ */
+function urlProblem(text: string, name: string): string | undefined {
+  if (URL_PATTERN.test(text)) return undefined;
+  if (!SCHEME.test(text) && URL_PATTERN.test(`https://${text}`))
+    return `The ${name} field must start with http:// or https://.`;
+  let parsed: URL | null;
+  try {
+    parsed = new URL(text);
+  } catch {
+    parsed = null;
+  }
+  if (parsed && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '')
+    return `The ${name} must be a public internet address: ${parsed.hostname} is a local name our servers cannot reach.`;
+  return `The ${name} field must be a valid URL.`;
+}
 
 /**
  * How a message names a field: its label as the form shows it, so "Consumer key" reads "The
@@ -104,8 +125,7 @@ function checkField(field: SettingField, value: unknown): string | undefined {
   switch (field.type) {
     case 'text':
       if (typeof value !== 'string') return `The ${name} field must be a string.`;
-      if (field.url && !URL_PATTERN.test(value.trim())) return `The ${name} field must be a valid URL.`;
-      return undefined;
+      return field.url ? urlProblem(value.trim(), name) : undefined;
     case 'combobox':
       // Free text is allowed: the options are suggestions fetched from the channel.
       return typeof value === 'string' || typeof value === 'number'

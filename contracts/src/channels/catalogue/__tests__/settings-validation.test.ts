@@ -117,6 +117,26 @@ describe('settingsSchemaFor', () => {
     ]);
   });
 
+  it('tells a private or scheme-less store URL what is wrong with it, not that it is no URL', () => {
+    const store = (url: string) =>
+      fieldErrors('woocommerce', {
+        ...defaultSettingsFor('woocommerce'),
+        name: 'Web shop',
+        url,
+        api_key: 'ck',
+        api_secret: 'cs',
+      }).url;
+    expect(store('http://localhost:8080/shop')).toEqual([
+      'The store URL must be a public internet address: localhost is a local name our servers cannot reach.',
+    ]);
+    expect(store('https://intranet-shop/')).toEqual([
+      'The store URL must be a public internet address: intranet-shop is a local name our servers cannot reach.',
+    ]);
+    expect(store('shop.acme.test/wp')).toEqual(['The store URL field must start with http:// or https://.']);
+    expect(store('https://shop.acme.test')).toBeUndefined();
+    expect(store('not a url')).toEqual(['The store URL field must be a valid URL.']);
+  });
+
   it('applies defaults when a switch is missing, so a hidden field stays hidden', () => {
     const withoutSwitch = { ...valid };
     delete withoutSwitch.use_default_get_orders_interval;
@@ -133,7 +153,7 @@ describe('settingFieldAttribute', () => {
     const errors = fieldErrors('woocommerce', {
       ...defaultSettingsFor('woocommerce'),
       name: 'Web shop',
-      url: 'shop.acme.test',
+      url: 'shop acme',
     });
     expect(errors).toEqual({
       url: ['The store URL field must be a valid URL.'],
