@@ -97,9 +97,21 @@ export interface StockMovementDto {
   quantity_after: number;
   reason: StockMovementReason;
   source_ref: string | null;
+  /** What the source reference points at, when it is still there: the page links to it. */
+  source: StockMovementSourceDto | null;
   user_name: string | null;
   created_at: string;
 }
+
+/**
+ * The record behind a movement's source: the order an order line belongs to, the sales channel or
+ * plugin that reported, or the import (a file transfer) that set the figure.
+ */
+export type StockMovementSourceDto =
+  | { kind: 'order'; order_id: number; label: string }
+  | { kind: 'channel'; channel_id: number; label: string }
+  | { kind: 'plugin'; plugin_id: number; label: string }
+  | { kind: 'import'; transfer_uuid: string; label: string };
 
 /** Answer of `POST products/{storeId}/checkProductUsedInKit`. */
 export interface ProductKitUsageDto {

@@ -161,7 +161,14 @@ function ProductDetail({ storeId, productId }: { storeId: string; productId: str
           {
             key: 'timeline',
             label: 'Stock timeline',
-            children: <StockTimeline storeId={storeId} productId={product.id} version={version} />,
+            children: (
+              <StockTimeline
+                storeId={storeId}
+                productId={product.id}
+                version={version}
+                components={product.type === 'kit' ? product.kit_items : undefined}
+              />
+            ),
           },
           {
             key: 'edit',

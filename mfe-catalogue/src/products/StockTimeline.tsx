@@ -1,7 +1,14 @@
-import { useEffect } from 'react';
-import { Card, Col, Empty, Row, Table, Timeline, Typography } from 'antd';
+import { useEffect, type ReactNode } from 'react';
+import { Card, Col, Empty, Row, Table, Timeline, Typography, type TableColumnType } from 'antd';
+import { Link } from 'react-router';
 
-import type { ActivityDto, StockMovementDto, StockMovementReason } from '@syncdesk/contracts';
+import {
+  routes,
+  type ActivityDto,
+  type StockMovementDto,
+  type StockMovementReason,
+  type StockMovementSourceDto,
+} from '@syncdesk/contracts';
 import { formatDate, useListQuery } from '@syncdesk/web-kit';
 
 import { stockActivitiesPath, stockMovementsPath } from './products.api';
@@ -11,6 +18,11 @@ export interface StockTimelineProps {
   productId: number;
   /** Bumped by the page on every live stock event, so the timeline refetches with the figures. */
   version: number;
+  /**
+   * A kit's components: a kit has no stock of its own, so its ledger is theirs (each row names
+   * its component) and its activity is its availability as they moved it.
+   */
+  components?: { product_id: number; sku: string }[];
 }
 
 export const STOCK_REASON_LABELS: Record<StockMovementReason, string> = {
@@ -40,6 +52,48 @@ export function signed(delta: number): string {
   return '0';
 }
 
+/** Where a movement's source is in the back office: the order, the channel or plugin, the import. */
+export function sourcePath(storeId: string, source: StockMovementSourceDto): string {
+  switch (source.kind) {
+    case 'order':
+      return routes.orderDetail(storeId, source.order_id);
+    case 'channel':
+      return routes.channelDetail(storeId, source.channel_id);
+    case 'plugin':
+      return routes.pluginDetail(storeId, source.plugin_id);
+    case 'import':
+      // The products page opens an import's outcome from `?transfer=` (as its notification does).
+      return `${routes.productList(storeId)}?transfer=${encodeURIComponent(source.transfer_uuid)}`;
+    default:
+      return assertNever(source);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unknown stock movement source ${JSON.stringify(value)}`);
+}
+
+/** A movement's source: a link to its record when the server found one, else the reference as written. */
+function sourceCell(storeId: string, movement: StockMovementDto): ReactNode {
+  const source = movement.source ?? null;
+  if (source) {
+    return (
+      <Link to={sourcePath(storeId, source)} title={movement.source_ref ?? undefined}>
+        {source.label}
+      </Link>
+    );
+  }
+  return movement.source_ref ?? '—';
+}
+
+/** The components whose movement moved a kit's figure (a kit entry's `components`). */
+function componentsOf(activity: ActivityDto): string | null {
+  const components = activity.new?.components;
+  if (!Array.isArray(components)) return null;
+  const skus = components.filter((sku): sku is string => typeof sku === 'string');
+  return skus.length === 0 ? null : `via ${skus.join(', ')}`;
+}
+
 function quantityOf(values: Record<string, unknown> | null): string {
   const quantity = values?.quantity;
   return typeof quantity === 'number' || typeof quantity === 'string' ? String(quantity) : '—';
@@ -49,7 +103,7 @@ function quantityOf(values: Record<string, unknown> | null): string {
  * A product's stock history: the ledger (every movement with its resulting figure, reason,
  * source and author) beside the `stock_updated` activities (old → new, who, through what).
  */
-export function StockTimeline({ storeId, productId, version }: StockTimelineProps) {
+export function StockTimeline({ storeId, productId, version, components }: StockTimelineProps) {
   const ledger = useListQuery<StockMovementDto>(stockMovementsPath(storeId, productId), {
     initialParams: { per_page: 10 },
   });
@@ -80,7 +134,9 @@ export function StockTimeline({ storeId, productId, version }: StockTimelineProp
               total: ledger.total,
               onChange: (page, perPage) => ledger.setParams({ page, per_page: perPage }),
             }}
-            locale={{ emptyText: 'No stock movements yet.' }}
+            locale={{
+              emptyText: components ? 'No stock movements of its components yet.' : 'No stock movements yet.',
+            }}
             columns={[
               {
                 key: 'created_at',
@@ -88,6 +144,7 @@ export function StockTimeline({ storeId, productId, version }: StockTimelineProp
                 dataIndex: 'created_at',
                 render: (value: string) => formatDate(value),
               },
+              ...componentColumn(storeId, components),
               {
                 key: 'delta',
                 title: 'Change',
@@ -115,7 +172,7 @@ export function StockTimeline({ storeId, productId, version }: StockTimelineProp
                 key: 'source_ref',
                 title: 'Source',
                 dataIndex: 'source_ref',
-                render: (value: string | null) => value ?? '—',
+                render: (_value: string | null, movement) => sourceCell(storeId, movement),
               },
               {
                 key: 'user_name',
@@ -147,6 +204,7 @@ export function StockTimeline({ storeId, productId, version }: StockTimelineProp
                         formatDate(activity.created_at),
                         activity.source_name || activity.source,
                         causeOf(activity),
+                        componentsOf(activity),
                       ]
                         .filter(Boolean)
                         .join(' · ')}
@@ -160,4 +218,25 @@ export function StockTimeline({ storeId, productId, version }: StockTimelineProp
       </Col>
     </Row>
   );
+}
+
+/** A kit's ledger names the component each movement is of, linked to that product. */
+function componentColumn(
+  storeId: string,
+  components: StockTimelineProps['components'],
+): TableColumnType<StockMovementDto>[] {
+  if (!components) return [];
+  const skuOf = new Map(components.map((component) => [component.product_id, component.sku]));
+  return [
+    {
+      key: 'product_id',
+      title: 'Component',
+      dataIndex: 'product_id',
+      render: (productId: number) => (
+        <Link to={routes.productDetail(storeId, productId)}>
+          {skuOf.get(productId) ?? `Product ${productId}`}
+        </Link>
+      ),
+    },
+  ];
 }

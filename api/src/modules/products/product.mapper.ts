@@ -1,4 +1,9 @@
-import type { ProductDto, ProductSyncStatus, StockMovementDto } from '@syncdesk/contracts';
+import type {
+  ProductDto,
+  ProductSyncStatus,
+  StockMovementDto,
+  StockMovementSourceDto,
+} from '@syncdesk/contracts';
 import type { Product, StockMovement } from '../../db/catalogue.models';
 
 /** A DECIMAL as the api answers it: "12.50" (MySQL hands numbers, SQLite numbers or text). */
@@ -58,7 +63,11 @@ export function toProductDto(
   };
 }
 
-export function toStockMovementDto(row: StockMovement, userName: string | null): StockMovementDto {
+export function toStockMovementDto(
+  row: StockMovement,
+  userName: string | null,
+  source: StockMovementSourceDto | null = null,
+): StockMovementDto {
   return {
     id: Number(row.id),
     product_id: row.product_id,
@@ -66,6 +75,7 @@ export function toStockMovementDto(row: StockMovement, userName: string | null):
     quantity_after: row.quantity_after,
     reason: row.reason,
     source_ref: row.source_ref,
+    source,
     user_name: userName,
     created_at: iso(row.created_at),
   };

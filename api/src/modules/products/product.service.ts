@@ -42,6 +42,7 @@ import {
   type SkuKey,
 } from './product-lookups';
 import { toStockMovementDto } from './product.mapper';
+import { stockMovementSourcesOf } from './stock-movement-sources';
 import { toProductDetailDto, toProductDtos } from './product-views';
 import type { StockEngine } from './stock.service';
 
@@ -649,8 +650,21 @@ export function createProductCrudService(deps: ProductServiceDeps): ProductCrudS
     async stockMovements(scope, storeId, id, query) {
       const store = await reachStore(models, scope, storeId);
       const product = await findStoreProduct(models, store.id, id);
+      // A kit has no ledger of its own: its availability moves with its components' stock, so its
+      // ledger is theirs (each movement names its product_id, the page shows which component).
+      const ledgerOf =
+        product.type === 'kit'
+          ? (
+              await models.KitItem.findAll({
+                where: { kit_product_id: product.id },
+                attributes: ['component_product_id'],
+                raw: true,
+              })
+            ).map((item) => item.component_product_id)
+          : [product.id];
       const page = await findPage(models.StockMovement, query, MOVEMENT_LIST_SPEC, {
-        product_id: product.id,
+        product_id: { [Op.in]: ledgerOf },
+        store_id: store.id,
       });
       const userIds = [
         ...new Set(page.data.map((row) => row.user_id).filter((userId): userId is number => userId !== null)),
@@ -666,9 +680,18 @@ export function createProductCrudService(deps: ProductServiceDeps): ProductCrudS
               })
             ).map((user) => [user.id, user.name]),
       );
+      const sources = await stockMovementSourcesOf(
+        models,
+        store.id,
+        page.data.map((row) => row.source_ref),
+      );
       return {
         data: page.data.map((row) =>
-          toStockMovementDto(row, row.user_id === null ? null : (names.get(row.user_id) ?? null)),
+          toStockMovementDto(
+            row,
+            row.user_id === null ? null : (names.get(row.user_id) ?? null),
+            row.source_ref === null ? null : (sources.get(row.source_ref) ?? null),
+          ),
         ),
         meta: page.meta,
       };

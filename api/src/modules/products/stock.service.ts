@@ -1,7 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ACTIVITY_COLUMNS } from '../activities/activity-columns';
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import { KIT_MESSAGES, rooms, type Publish, type StockMovementReason } from '@syncdesk/contracts';
+import {
+  KIT_MESSAGES,
+  kitAvailability,
+  rooms,
+  type Publish,
+  type StockMovementReason,
+} from '@syncdesk/contracts';
 import type { Models } from '../../db/models';
 import type { StockMovement } from '../../db/catalogue.models';
 import { AppError } from '../../http/app-error';
@@ -324,6 +330,19 @@ export function createStockService(deps: {
       ]);
     }
 
+    // A kit has no stock of its own: its availability follows its components. Its timeline gets
+    // an entry whenever this request moves that figure (what the seller sees on the kit page),
+    // saying which movement of which component moved it; a component change that leaves the kit's
+    // figure alone (another component limits it) writes nothing on the kit.
+    activities.push(
+      ...(await kitActivities(transaction, touched, current, {
+        companyOf,
+        actor,
+        via,
+        now,
+      })),
+    );
+
     // A key another writer committed since the read above fails the insert: the transaction runs
     // again (catalogue-writes) and then reads that key as used.
     // Sent together (they queue on the transaction's connection); the first failure is thrown
@@ -346,6 +365,113 @@ export function createStockService(deps: {
     const failure = settled.find((outcome) => outcome.status === 'rejected');
     if (failure) throw failure.reason;
     return results;
+  }
+
+  /** Activity rows for the kits whose availability the touched components moved (see applyWithin). */
+  async function kitActivities(
+    transaction: Transaction,
+    touched: ReadonlyMap<
+      number,
+      { before: number; delta: number; reasons: Set<string>; refs: Set<string | null> }
+    >,
+    current: ReadonlyMap<number, number>,
+    context: {
+      companyOf: ReadonlyMap<number, number>;
+      actor: RequestScope | null;
+      via: string | undefined;
+      now: Date;
+    },
+  ): Promise<SqlValue[][]> {
+    const touchedIds = [...touched.keys()];
+    const kitIds = new Set<number>();
+    for (const part of chunks(touchedIds, 1000)) {
+      const uses = await models.KitItem.findAll({
+        where: { component_product_id: { [Op.in]: part } },
+        attributes: ['kit_product_id'],
+        raw: true,
+        transaction,
+      });
+      for (const use of uses) kitIds.add(use.kit_product_id);
+    }
+    if (kitIds.size === 0) return [];
+    const items: { kit_product_id: number; component_product_id: number; quantity: number }[] = [];
+    for (const part of chunks([...kitIds], 1000)) {
+      items.push(
+        ...(await models.KitItem.findAll({
+          where: { kit_product_id: { [Op.in]: part } },
+          attributes: ['kit_product_id', 'component_product_id', 'quantity'],
+          raw: true,
+          transaction,
+        })),
+      );
+    }
+    // Components this request did not move: their figure is the same before and after.
+    const untouched = [...new Set(items.map((item) => item.component_product_id))].filter(
+      (id) => !touched.has(id),
+    );
+    const onHand = new Map<number, { sku: string; quantity: number | undefined }>();
+    for (const part of chunks([...new Set([...untouched, ...touchedIds])], 1000)) {
+      const rows = await models.Product.findAll({
+        where: { id: { [Op.in]: part } },
+        attributes: ['id', 'sku', 'type', 'quantity'],
+        raw: true,
+        transaction,
+      });
+      // A kit inside a kit is refused on write; should one exist anyway, it counts as missing (0).
+      for (const row of rows) {
+        onHand.set(row.id, { sku: row.sku, quantity: row.type === 'kit' ? undefined : row.quantity });
+      }
+    }
+    const itemsOf = new Map<number, typeof items>();
+    for (const item of items) {
+      const list = itemsOf.get(item.kit_product_id) ?? [];
+      list.push(item);
+      itemsOf.set(item.kit_product_id, list);
+    }
+    const rows: SqlValue[][] = [];
+    for (const kitId of [...kitIds].sort((a, b) => a - b)) {
+      const kitItems = itemsOf.get(kitId) ?? [];
+      const figure = (moment: 'before' | 'after') =>
+        kitAvailability(
+          kitItems.map((item) => {
+            const seen = touched.get(item.component_product_id);
+            const quantity = seen
+              ? moment === 'before'
+                ? seen.before
+                : current.get(item.component_product_id)
+              : onHand.get(item.component_product_id)?.quantity;
+            return { available: quantity, quantity: item.quantity };
+          }),
+        );
+      const before = figure('before');
+      const after = figure('after');
+      if (before === after) continue;
+      const moved = kitItems.filter((item) => touched.has(item.component_product_id));
+      const reasons = new Set(moved.flatMap((item) => [...touched.get(item.component_product_id)!.reasons]));
+      const refs = new Set(moved.flatMap((item) => [...touched.get(item.component_product_id)!.refs]));
+      const companyId = context.companyOf.get(moved[0]!.component_product_id)!;
+      rows.push([
+        companyId,
+        context.actor?.userId ?? null,
+        sourceOf(context.actor),
+        context.actor?.userName ?? 'System',
+        (context.via ?? [...reasons][0]!).slice(0, 20),
+        STOCK_UPDATED_EVENT,
+        'product',
+        kitId,
+        JSON.stringify({ quantity: before }),
+        JSON.stringify({
+          quantity: after,
+          delta: after - before,
+          reason: reasons.size === 1 ? [...reasons][0] : null,
+          source_ref: refs.size === 1 ? [...refs][0] : null,
+          // Which components moved it, so the kit's timeline says why its figure changed.
+          components: moved.map((item) => onHand.get(item.component_product_id)?.sku ?? null),
+        }),
+        context.now,
+      ]);
+    }
+    return rows;
   }
 
   async function apply(

@@ -168,6 +168,84 @@ describe('Product detail', () => {
     expect(screen.getByText('GIFT-SET')).toBeInTheDocument();
   });
 
+  it("a kit's timeline: its components' movements, each source a link, and its availability as they moved it", async () => {
+    const movement = (id: number, productId: number, values: Record<string, unknown>) => ({
+      id,
+      product_id: productId,
+      delta: -2,
+      quantity_after: 10,
+      reason: 'order',
+      source_ref: null,
+      source: null,
+      user_name: null,
+      created_at: '2026-11-22T12:00:00Z',
+      ...values,
+    });
+    const api = stubFetch({
+      'GET /products/:storeId/:productId': { body: { data: KIT } },
+      'GET /products/:storeId/:productId/stockMovements': listBody([
+        movement(14, MUG.id, {
+          source_ref: '5/1001/L1',
+          source: { kind: 'order', order_id: 701, label: 'Order 1001' },
+        }),
+        movement(13, LID.id, {
+          delta: 6,
+          reason: 'plugin',
+          source_ref: 'plugin:9',
+          source: { kind: 'plugin', plugin_id: 9, label: 'Acme ShipBob' },
+        }),
+        movement(12, LID.id, {
+          delta: 1,
+          reason: 'import',
+          source_ref: 'channel:5',
+          source: { kind: 'channel', channel_id: 5, label: 'Acme Shopify' },
+        }),
+        movement(11, MUG.id, {
+          delta: 12,
+          reason: 'import',
+          source_ref: 'import:c0ffee',
+          source: { kind: 'import', transfer_uuid: 'tr-1', label: 'stock.csv' },
+        }),
+        movement(10, LID.id, { delta: 3, reason: 'manual', source_ref: 'shelf recount' }),
+      ]),
+      'GET /activities/product/:productId/stock_updated': listBody([
+        {
+          ...ACTIVITY,
+          id: 71,
+          subject_id: 40,
+          old: { quantity: 6 },
+          new: { quantity: 5, delta: -1, reason: 'order', source_ref: '5/1001/L1', components: ['MUG-RED'] },
+        },
+      ]),
+    });
+    renderPage('/products/11/40?tab=timeline');
+    expect(await findHeading('GIFT-SET')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('GET', '/products/11/40/stockMovements')).toHaveLength(1));
+
+    const ledger = await screen.findByLabelText('Stock ledger');
+    const sale = rowWith(ledger, 'Order 1001');
+    expect(within(sale).getByText('Order 1001')).toHaveAttribute('href', '/orders/11/701');
+    expect(within(sale).getByText('MUG-RED')).toHaveAttribute('href', '/products/11/31');
+    const report = rowWith(ledger, 'Acme ShipBob');
+    expect(within(report).getByText('Acme ShipBob')).toHaveAttribute('href', '/stores/11/plugins/9');
+    expect(within(report).getByText('LID-1')).toHaveAttribute('href', '/products/11/32');
+    expect(within(rowWith(ledger, 'Acme Shopify')).getByText('Acme Shopify')).toHaveAttribute(
+      'href',
+      '/stores/11/channels/5',
+    );
+    expect(within(rowWith(ledger, 'stock.csv')).getByText('stock.csv')).toHaveAttribute(
+      'href',
+      '/products/11?transfer=tr-1',
+    );
+    // A reference with nothing behind it stays as written.
+    expect(
+      within(rowWith(ledger, 'shelf recount')).queryByRole('link', { name: 'shelf recount' }),
+    ).toBeNull();
+
+    expect(await screen.findByText('6 → 5')).toBeInTheDocument();
+    expect(screen.getByText('22 Nov 2026 12:00:00 UTC · System · Order · via MUG-RED')).toBeInTheDocument();
+  });
+
   it('edits a product, sending the quantity only when it was changed', async () => {
     const product = detail(MUG);
     const api = stubFetch({

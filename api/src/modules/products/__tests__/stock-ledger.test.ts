@@ -5,7 +5,9 @@ import type { RequestScope } from '../../../http/request-scope';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { startTestProcess, type TestProcess } from '../../../testing/test-process';
-import { collect, ownerSocket } from './product-test-kit';
+import { insertChannelRow } from '../../../testing/channel-fixtures';
+import { orderOf } from '../../orders/__tests__/order-import-kit';
+import { caller, collect, ownerSocket, productsOf } from './product-test-kit';
 
 /** The stock service called directly, as the orders domain and the imports call it (MySQL). */
 describe('stock ledger (mysql)', () => {
@@ -197,6 +199,120 @@ describe('stock ledger (mysql)', () => {
     expect((await stock.deductForOrderLine(store.id, longKey, candle.sku, 1))[0]!.applied).toBe(false);
     expect((await stock.restoreForOrderLine(store.id, longKey))[0]!.applied).toBe(true);
     expect(await onHand(candle.id)).toBe(7);
+  });
+
+  it("a kit's timeline shows what moved its availability: its components' movements and its own figure", async () => {
+    const call = caller(server);
+    const token = await alpha.tokenFor(alpha.owner);
+    const vase = await product(10);
+    const ribbon = await product(30);
+    const bundle = await kitOf([
+      { id: vase.id, sku: vase.sku, units: 2 },
+      { id: ribbon.id, sku: ribbon.sku, units: 1 },
+    ]);
+    const stock = server.services.stock;
+    // 5 kits (the vase limits them) → an order of 2 kits takes 4 vases and 2 ribbons → 3 kits.
+    await stock.deductForOrderLine(store.id, 'order-kit:line-1', bundle.sku, 2);
+    // A ribbon delivery leaves the kit at 3 (the vase still limits it): nothing on the kit.
+    await stock.apply(owner, store.id, [{ productId: ribbon.id, delta: 5, reason: 'manual' }], {
+      via: 'manual',
+    });
+    // Vases counted down to 1: no kit can be built.
+    await stock.apply(owner, store.id, [{ productId: vase.id, setTo: 1, reason: 'correction' }]);
+
+    const activities = await call('GET', `/activities/product/${bundle.id}/stock_updated`, token);
+    expect(activities.status).toBe(200);
+    // Oldest first, by id: several land within the same second.
+    const entries = (activities.body as { data: { id: number; old: unknown; new: unknown }[] }).data.sort(
+      (a, b) => a.id - b.id,
+    );
+    expect(entries.map((entry) => [entry.old, entry.new])).toEqual([
+      [
+        { quantity: 5 },
+        expect.objectContaining({
+          quantity: 3,
+          delta: -2,
+          reason: 'order',
+          source_ref: 'order-kit:line-1',
+          components: [vase.sku, ribbon.sku],
+        }),
+      ],
+      [
+        { quantity: 3 },
+        expect.objectContaining({ quantity: 0, delta: -3, reason: 'correction', components: [vase.sku] }),
+      ],
+    ]);
+
+    // Its ledger is its components' movements, newest first, each naming its product.
+    const ledger = await call('GET', `${productsOf(store)}/${bundle.id}/stockMovements`, token);
+    expect(ledger.status).toBe(200);
+    const movements = (ledger.body as { data: { product_id: number; delta: number; reason: string }[] }).data;
+    expect(movements.map((movement) => [movement.product_id, movement.delta, movement.reason])).toEqual([
+      [vase.id, -5, 'correction'],
+      [ribbon.id, 5, 'manual'],
+      [ribbon.id, -2, 'order'],
+      [vase.id, -4, 'order'],
+      [ribbon.id, 30, 'correction'],
+      [vase.id, 10, 'correction'],
+    ]);
+  });
+
+  it("names each movement's source so the ledger links to it: the order, the channel, the plugin, the import", async () => {
+    const call = caller(server);
+    const token = await alpha.tokenFor(alpha.owner);
+    const lamp = await product(20);
+    const shop = await insertChannelRow(server.services, store, {
+      name: 'Lamp shop',
+      settings: { deduct_stock_via_orders: true },
+    });
+    const warehouse = await insertChannelRow(server.services, store, {
+      name: 'Lamp warehouse',
+      kind: 'plugin',
+      type: 'wms',
+    });
+    const imported = await models.FileTransfer.create({
+      uuid: randomUUID(),
+      company_id: store.company_id,
+      store_id: store.id,
+      user_id: alpha.owner.id,
+      kind: 'import',
+      subject: 'products',
+      channel_id: null,
+      file_format: 'csv',
+      original_name: 'stock-count.csv',
+      content_hash: 'c0ffee',
+      file_path: null,
+      options: null,
+    });
+    const [orderId] = (
+      await server.services.orderImport.importBatch(shop.id, [
+        orderOf('LAMP-1', [{ sku: lamp.sku, quantity: 2, remote_id: 'LAMP-1-L1' }]),
+      ])
+    ).orderIds as [number];
+    const stock = server.services.stock;
+    await stock.apply(null, store.id, [
+      { productId: lamp.id, delta: 1, reason: 'import', sourceRef: `channel:${shop.id}` },
+    ]);
+    await stock.apply(null, store.id, [
+      { productId: lamp.id, setTo: 9, reason: 'plugin', sourceRef: `plugin:${warehouse.id}` },
+    ]);
+    await stock.apply(null, store.id, [
+      { productId: lamp.id, setTo: 12, reason: 'import', sourceRef: 'import:c0ffee' },
+    ]);
+    await stock.apply(owner, store.id, [
+      { productId: lamp.id, delta: 1, reason: 'manual', sourceRef: 'shelf recount' },
+    ]);
+
+    const ledger = await call('GET', `${productsOf(store)}/${lamp.id}/stockMovements`, token);
+    const rows = (ledger.body as { data: { reason: string; source: unknown }[] }).data;
+    expect(rows.map((row) => [row.reason, row.source])).toEqual([
+      ['manual', null],
+      ['import', { kind: 'import', transfer_uuid: imported.uuid, label: 'stock-count.csv' }],
+      ['plugin', { kind: 'plugin', plugin_id: warehouse.id, label: 'Lamp warehouse' }],
+      ['import', { kind: 'channel', channel_id: shop.id, label: 'Lamp shop' }],
+      ['order', { kind: 'order', order_id: orderId, label: expect.stringMatching(/^Order /) }],
+      ['correction', null],
+    ]);
   });
 
   it('applies a thousand changes in one call: one movement and one activity each', async () => {
