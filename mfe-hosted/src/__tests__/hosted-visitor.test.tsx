@@ -1,7 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
 import { HOSTED_PAGE_DEFAULT_STYLES, settingsFormFor, type HostedPageUserDto } from '@syncdesk/contracts';
-import { listBody, stubFetch, type FetchStub } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import {
+  listBody,
+  stubFetch,
+  validationError,
+  type FetchStub,
+} from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
 import { buttonByText, renderPage } from './render-page';
 
@@ -123,6 +128,24 @@ describe('a hosted page', () => {
     ).toBeInTheDocument();
     expect(buttonByText('Connect')).toBeInTheDocument();
     expect(await screen.findByText('No custom order statuses yet')).toBeInTheDocument();
+  });
+
+  it('sends a shop address typed without https:// instead of refusing it', async () => {
+    const { api } = stubHostedApi(pageUser(), {
+      'GET /rules/store/shopify': { body: { data: settingsFormFor('shopify') } },
+      'POST /hostedPages/channels': validationError({ name: ['stop here'] }),
+    });
+    renderPage(`/hostedPages/${TOKEN}/channels/create/shopify`);
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'My shop' } });
+    fireEvent.change(screen.getByLabelText('Shop URL'), { target: { value: 'my.myshopify.com' } });
+    fireEvent.click(buttonByText('Create channel'));
+
+    // The api saves it as https://my.myshopify.com (channel-settings.ts, hosted-pages.test.ts).
+    await waitFor(() => expect(api.calls('POST', '/hostedPages/channels')).toHaveLength(1));
+    expect(api.calls('POST', '/hostedPages/channels')[0]!.body).toMatchObject({
+      shop_url: 'my.myshopify.com',
+    });
+    expect(screen.queryByText(/must be a valid URL/)).toBeNull();
   });
 
   it("takes a channel's install link to the offered type's form, filled from the link", async () => {

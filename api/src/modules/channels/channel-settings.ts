@@ -3,6 +3,7 @@ import {
   isFieldVisible,
   settingsFormFor,
   validateSettingFields,
+  withUrlSchemes,
   type SettingField,
   type SettingValue,
 } from '@syncdesk/contracts';
@@ -126,7 +127,8 @@ function assignColumn(columns: ChannelColumns, name: ColumnField, value: unknown
 export function valuesForCreate(type: string, body: Record<string, unknown>): Record<string, unknown> {
   const fields = settingsFormFor(type);
   const given = Object.entries(pickFormValues(fields, body)).filter(([, value]) => value !== null);
-  return { ...defaultSettingsFor(type), ...Object.fromEntries(given) };
+  // An address typed without its scheme is validated, checked and saved as https:// (the form accepts it).
+  return withUrlSchemes(fields, { ...defaultSettingsFor(type), ...Object.fromEntries(given) });
 }
 
 /**
@@ -151,7 +153,7 @@ export function valuesForUpdate(
     if (value === null) delete merged[name];
     else merged[name] = value;
   }
-  return merged;
+  return withUrlSchemes(fields, merged);
 }
 
 /**

@@ -20,15 +20,37 @@ const TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const URL_PATTERN = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
+/** `shop.myshopify.com` → `https://shop.myshopify.com`: an address typed without its scheme, as sellers copy it. */
+function withHttps(text: string): string | null {
+  return !SCHEME.test(text) && URL_PATTERN.test(`https://${text}`) ? `https://${text}` : null;
+}
+
 /**
- * Why a url setting is refused, in words that point at the fix: a shop address typed without its
- * scheme is told to add it, a local name (localhost, an intranet host: no dot) is told that it
- * must be public, as the server's reachability check would; only the rest is "not a valid URL".
+ * The url fields' values with `https://` put before an address typed without a scheme, as the api
+ * saves them (and validates, calls and stores them): a seller's `shop.myshopify.com` is the shop.
+ */
+export function withUrlSchemes(
+  fields: readonly SettingField[],
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const completed = { ...values };
+  for (const field of fields) {
+    const value = completed[field.name];
+    if (!field.url || typeof value !== 'string') continue;
+    const full = withHttps(value.trim());
+    if (full) completed[field.name] = full;
+  }
+  return completed;
+}
+
+/**
+ * Why a url setting is refused, in words that point at the fix: an address without its scheme is
+ * accepted (saved with https://, `withUrlSchemes`); a local name (localhost, an intranet host: no
+ * dot) is told that it must be public, as the server's reachability check would; only the rest is
+ * "not a valid URL".
  */
 function urlProblem(text: string, name: string): string | undefined {
-  if (URL_PATTERN.test(text)) return undefined;
-  if (!SCHEME.test(text) && URL_PATTERN.test(`https://${text}`))
-    return `The ${name} field must start with http:// or https://.`;
+  if (URL_PATTERN.test(text) || withHttps(text)) return undefined;
   let parsed: URL | null;
   try {
     parsed = new URL(text);

@@ -252,6 +252,25 @@ describe.each(TEST_DIALECTS)('hosted pages (%s)', (dialect) => {
   });
 
   describe('the visitor’s channels', () => {
+    it('takes a shop address typed without https:// and saves it with it', async () => {
+      const link = await createLink({ name: 'Bare address link' });
+      const bare = PUBLIC_HOST.replace('https://', '');
+      const created = await call('POST', '/hostedPages/channels', link.token, {
+        ...shopifyBody('Bare address shop'),
+        shop_url: bare,
+      });
+      expect(created.status).toBe(201);
+      const stored = await server.services.models.Channel.findByPk(created.body.data.id as number);
+      expect(stored!.settings).toMatchObject({ shop_url: PUBLIC_HOST });
+      const renamed = await call('PUT', `/hostedPages/channels/${stored!.id}`, link.token, {
+        name: 'Bare address shop',
+        shop_url: ` ${bare} `,
+      });
+      expect(renamed.status).toBe(200);
+      await stored!.reload();
+      expect(stored!.settings).toMatchObject({ shop_url: PUBLIC_HOST });
+    });
+
     it('connects an offered type, and reaches only the channels this link connected', async () => {
       const link = await createLink();
       const other = await createLink({ name: 'Other link' });

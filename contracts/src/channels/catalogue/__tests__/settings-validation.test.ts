@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-import { defaultSettingsFor } from '../settings-fields';
-import { settingFieldAttribute, settingsErrorsFor, settingsSchemaFor } from '../settings-validation';
+import { defaultSettingsFor, settingsFormFor } from '../settings-fields';
+import {
+  settingFieldAttribute,
+  settingsErrorsFor,
+  settingsSchemaFor,
+  withUrlSchemes,
+} from '../settings-validation';
 
 const valid: Record<string, unknown> = {
   ...defaultSettingsFor('mirakl-decathlon'),
@@ -117,7 +122,7 @@ describe('settingsSchemaFor', () => {
     ]);
   });
 
-  it('tells a private or scheme-less store URL what is wrong with it, not that it is no URL', () => {
+  it('tells a private store URL what is wrong with it, and takes one typed without its scheme', () => {
     const store = (url: string) =>
       fieldErrors('woocommerce', {
         ...defaultSettingsFor('woocommerce'),
@@ -132,7 +137,14 @@ describe('settingsSchemaFor', () => {
     expect(store('https://intranet-shop/')).toEqual([
       'The store URL must be a public internet address: intranet-shop is a local name our servers cannot reach.',
     ]);
-    expect(store('shop.acme.test/wp')).toEqual(['The store URL field must start with http:// or https://.']);
+    // Typed without its scheme, as sellers copy an address: accepted, and saved with https://.
+    expect(store('shop.acme.test/wp')).toBeUndefined();
+    expect(
+      withUrlSchemes(settingsFormFor('shopify'), { name: 'Shop', shop_url: ' my.myshopify.com ' }),
+    ).toEqual({ name: 'Shop', shop_url: 'https://my.myshopify.com' });
+    expect(withUrlSchemes(settingsFormFor('shopify'), { shop_url: 'http://my.myshopify.com' })).toEqual({
+      shop_url: 'http://my.myshopify.com',
+    });
     expect(store('https://shop.acme.test')).toBeUndefined();
     expect(store('not a url')).toEqual(['The store URL field must be a valid URL.']);
   });
