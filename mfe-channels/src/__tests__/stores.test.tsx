@@ -82,6 +82,31 @@ describe('Stores', () => {
     });
   });
 
+  it('create: a notification e-mail typed but not added stops the save with a word, never dropped', async () => {
+    const api = stubFetch({ 'POST /stores/create': { status: 201, body: { data: OWN } } });
+    renderPage('/stores/create');
+    expect(await findHeading('Create store')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Acme Web' } });
+    fireEvent.change(screen.getByLabelText('Notification e-mails'), { target: { value: 'orders@acme' } });
+    // Enter in the Name field submits the form, with the address still typed below.
+    fireEvent.submit(screen.getByLabelText('Name').closest('form')!);
+    expect(
+      await screen.findByText(
+        'orders@acme was not added: The email must be a valid email address. Correct it or clear it.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls('POST', '/stores/create')).toHaveLength(0);
+    expect(screen.getByLabelText('Notification e-mails')).toHaveValue('orders@acme');
+
+    fireEvent.change(screen.getByLabelText('Notification e-mails'), { target: { value: '' } });
+    fireEvent.click(buttonByText('Create store'));
+    await waitFor(() => expect(api.calls('POST', '/stores/create')).toHaveLength(1));
+    expect(api.calls('POST', '/stores/create')[0]?.body).toEqual({
+      name: 'Acme Web',
+      storeNotifications: [],
+    });
+  });
+
   const PARTNER = { id: 2, uuid: '7f1c0d52-9a4e-4f0b-8c61-2b1d3e4f5a6b', name: 'Partner Ltd' };
 
   it('edit: saves with PUT; the webhooks card says there are none and offers to add one', async () => {

@@ -1,5 +1,6 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type MutableRefObject } from 'react';
 import { Flex, Input, Tag, Typography } from 'antd';
+import type { FormRule } from 'antd';
 
 import { emailSchema } from '@syncdesk/contracts';
 
@@ -9,6 +10,36 @@ export interface NotificationEmailsInputProps {
   value?: string[];
   onChange?(value: string[]): void;
   disabled?: boolean;
+  /**
+   * Where the address typed but not added is kept, for `pendingEmailRule`: a form saved with one
+   * there says so instead of dropping it without a word.
+   */
+  pending?: MutableRefObject<string>;
+}
+
+const INVALID_EMAIL = 'The email must be a valid email address.';
+
+/** Why a typed address cannot be added, or null when it can. */
+function emailProblem(text: string): string | null {
+  const parsed = emailSchema.safeParse(text);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? INVALID_EMAIL);
+}
+
+/**
+ * The form rule that refuses to save while an address is typed but not added (a valid one is added
+ * when the field is left, so what is left over is one that could not be): the seller reads why
+ * beside the field, and nothing they typed disappears.
+ */
+export function pendingEmailRule(pending: MutableRefObject<string>): FormRule {
+  return {
+    validator: async () => {
+      const draft = pending.current.trim();
+      if (draft === '') return;
+      throw new Error(
+        `${draft} was not added: ${emailProblem(draft) ?? INVALID_EMAIL} Correct it or clear it.`,
+      );
+    },
+  };
 }
 
 /**
@@ -21,15 +52,20 @@ export function NotificationEmailsInput({
   value = [],
   onChange,
   disabled,
+  pending,
 }: NotificationEmailsInputProps) {
-  const [draft, setDraft] = useState('');
+  const [draft, setDraftState] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const setDraft = (text: string) => {
+    setDraftState(text);
+    if (pending) pending.current = text;
+  };
 
   const add = () => {
     if (draft.trim() === '') return;
     const parsed = emailSchema.safeParse(draft);
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'The email must be a valid email address.');
+      setProblem(emailProblem(draft));
       return;
     }
     setProblem(null);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, Popconfirm } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 
@@ -14,7 +14,7 @@ import {
 } from '@syncdesk/web-kit';
 
 import { createStore, deleteStore, getStore, updateStore } from '../api/stores.api';
-import { NotificationEmailsInput } from '../components/NotificationEmailsInput';
+import { NotificationEmailsInput, pendingEmailRule } from '../components/NotificationEmailsInput';
 import { SharedCompaniesCard } from '../components/SharedCompaniesCard';
 import { useCan } from '../hooks/useCan';
 import { StoreWebhooksCard } from '../webhooks/StoreWebhooksCard';
@@ -35,6 +35,8 @@ export function StoreFormPage() {
   const can = useCan();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  // An address typed in Notification e-mails but not added yet (see pendingEmailRule).
+  const pendingEmail = useRef('');
   const editing = storeId !== undefined;
   const readOnly = Boolean(store?.shared) || !(editing ? can('stores.update') : can('stores.create'));
 
@@ -127,9 +129,9 @@ export function StoreFormPage() {
               label="Notification e-mails"
               name="storeNotifications"
               extra="Type an address and press Enter to add it."
-              rules={[zodRule(createStoreSchema, 'storeNotifications')]}
+              rules={[zodRule(createStoreSchema, 'storeNotifications'), pendingEmailRule(pendingEmail)]}
             >
-              <NotificationEmailsInput />
+              <NotificationEmailsInput pending={pendingEmail} />
             </Form.Item>
             {!readOnly ? (
               <Button type="primary" htmlType="submit" loading={saving}>
