@@ -194,6 +194,8 @@ export class Activity extends Model<InferAttributes<Activity>, InferCreationAttr
   declare subject_id: number | null;
   declare old_values: Record<string, unknown> | null;
   declare new_values: Record<string, unknown> | null;
+  /** Shared by the rows one stock change wrote (one per product): the activity list groups them. */
+  declare change_id: CreationOptional<string | null>;
   declare created_at: CreationOptional<Date>;
 }
 
@@ -402,6 +404,7 @@ export function defineModels(sequelize: Sequelize): Models {
       subject_id: { type: DataTypes.INTEGER, allowNull: true },
       old_values: jsonColumn('old_values', true),
       new_values: jsonColumn('new_values', true),
+      change_id: { type: DataTypes.STRING(36), allowNull: true },
       created_at: DataTypes.DATE,
     },
     'created',

@@ -13,4 +13,10 @@ export interface ActivityDto {
   subject_id: number | null;
   old: Record<string, unknown> | null;
   new: Record<string, unknown> | null;
+  /**
+   * The company list (`GET activities`) shows one stock change (an order batch, an import, a
+   * warehouse report) as one row: this row stands for `count` per-product entries, listed by
+   * `GET activities?change_id[eq]={id}`. Absent on other lists and for activities of no change.
+   */
+  change?: { id: string; count: number } | null;
 }

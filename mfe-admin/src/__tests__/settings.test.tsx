@@ -176,4 +176,52 @@ describe('Settings', () => {
     expect(screen.queryByText(/role\.updated|∅|\{"/)).not.toBeInTheDocument();
     expect(api.calls('GET', '/activities')[0]?.query.get('sort_by')).toBe('created_at');
   });
+
+  it('activity: a stock change of many products is one line, and its products open under it', async () => {
+    const stockEntry = (id: number, productId: number, sku: string, from: number, to: number) => ({
+      id,
+      source: 'system',
+      source_name: 'System',
+      via: 'plugin',
+      created_at: '2026-11-21T09:00:00Z',
+      event: 'product.stock_updated',
+      subject_type: 'product',
+      subject_id: productId,
+      old: { quantity: from },
+      new: { quantity: to, delta: to - from, reason: 'plugin', source_ref: 'plugin:9', sku, store_id: 11 },
+    });
+    const api = stubFetch({
+      'GET /activities': (request) =>
+        request.query.get('change_id[eq]') === 'change-1'
+          ? listBody([stockEntry(40, 31, 'MUG-RED', 3, 5), stockEntry(41, 32, 'LID-1', 8, 2)], 150)
+          : listBody([
+              { ...stockEntry(42, 33, 'TEA-1', 1, 4), change: { id: 'change-1', count: 150 } },
+              {
+                ...stockEntry(39, 31, 'MUG-RED', 4, 3),
+                source: 'user',
+                source_name: 'Olivia Owner',
+                via: 'manual',
+                change: { id: 'change-0', count: 1 },
+              },
+            ]),
+      'GET /users': listBody([]),
+      'GET /roles': listBody([]),
+    });
+    renderPage('/settings?tab=activity');
+    const line = (await screen.findByText(/The system updated the stock of 150 products\./)).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(line).getByText('Plugin')).toBeInTheDocument();
+    // A change of one product reads as its own sentence; no line per product of the big change.
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByText(/TEA-1/)).toBeNull();
+
+    fireEvent.click(within(line).getByRole('button', { name: 'Show the 150 products' }));
+    const products = await within(line).findByLabelText('Products of this change');
+    expect(within(products).getByText('MUG-RED')).toHaveAttribute('href', '/products/11/31?tab=timeline');
+    expect(within(products).getByText('LID-1')).toHaveAttribute('href', '/products/11/32?tab=timeline');
+    expect(products).toHaveTextContent('MUG-RED 3 → 5');
+    expect(products).toHaveTextContent("and 148 more: each product's stock timeline has its entry.");
+    expect(api.calls('GET', '/activities').at(-1)?.query.get('change_id[eq]')).toBe('change-1');
+  });
 });

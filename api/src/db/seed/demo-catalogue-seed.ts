@@ -550,6 +550,11 @@ export async function seedDemoCatalogue(
   const movements: CreationAttributes<StockMovement>[] = [];
   const activities: CreationAttributes<Activity>[] = [];
   const onHand = new Map<number, number>();
+  const changes = new Map<string, string>();
+  const changeOf = (sourceRef: string) => {
+    if (!changes.has(sourceRef)) changes.set(sourceRef, randomUUID());
+    return changes.get(sourceRef)!;
+  };
   const move = (
     sku: string,
     delta: number,
@@ -584,7 +589,9 @@ export async function seedDemoCatalogue(
       subject_type: 'product',
       subject_id: productId,
       old_values: { quantity: before },
-      new_values: { quantity: after, delta, reason, source_ref: sourceRef },
+      new_values: { quantity: after, delta, reason, source_ref: sourceRef, sku, store_id: store.id },
+      // One change per source (the opening count is one import): Settings › Activity lists it once.
+      change_id: changeOf(sourceRef),
       created_at: at,
     });
   };

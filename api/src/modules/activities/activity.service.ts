@@ -1,3 +1,4 @@
+import { Op, QueryTypes, Sequelize, type WhereOptions } from 'sequelize';
 import type { ActivityDto, ListResponse } from '@syncdesk/contracts';
 import type { Models, Activity } from '../../db/models';
 import type { RequestScope } from '../../http/request-scope';
@@ -33,6 +34,7 @@ const LIST_SPEC: ListQuerySpec = {
     subject_id: { type: 'number', operators: ['eq'] },
     source_name: { type: 'string', operators: ['eq', 'like'] },
     via: { type: 'string', operators: ['eq'] },
+    change_id: { type: 'string', operators: ['eq'] },
   },
   dateRanges: { created_at: {} },
   search: ['event', 'source_name', 'subject_type'],
@@ -168,14 +170,45 @@ export function createActivityService(deps: { models: Models }): ActivityService
         new_values: entry.new ?? null,
       });
     },
-    list(scope, query) {
-      return findPage(
-        deps.models.Activity,
-        query,
-        LIST_SPEC,
-        { company_id: scope.companyId },
-        { map: (row) => toDto(row, scope) },
-      );
+    async list(scope, query) {
+      // A stock change writes one entry per product (a 150-line order batch, a warehouse report):
+      // the company's list shows the change once, by its latest entry, with how many it stands
+      // for. Asked for one change's entries, or one subject's, every entry shows.
+      const filtered = (field: string) => Object.keys(query).some((key) => key.startsWith(`${field}[`));
+      const grouped = !filtered('change_id') && !filtered('subject_id');
+      const sequelize = deps.models.Activity.sequelize!;
+      const quote = (name: string) => sequelize.getQueryInterface().quoteIdentifier(name);
+      const scopeWhere: WhereOptions<Activity> = grouped
+        ? {
+            [Op.and]: [
+              { company_id: scope.companyId },
+              Sequelize.literal(
+                `(${quote('Activity')}.${quote('change_id')} IS NULL OR NOT EXISTS (SELECT 1 FROM ${quote('activities')} ${quote('later')} ` +
+                  `WHERE ${quote('later')}.${quote('change_id')} = ${quote('Activity')}.${quote('change_id')} ` +
+                  `AND ${quote('later')}.${quote('id')} > ${quote('Activity')}.${quote('id')}))`,
+              ),
+            ],
+          }
+        : { company_id: scope.companyId };
+      const page = await findPage(deps.models.Activity, query, LIST_SPEC, scopeWhere);
+      const changes = [
+        ...new Set(page.data.map((row) => row.change_id).filter((id): id is string => Boolean(id))),
+      ];
+      const counts = new Map<string, number>();
+      if (grouped && changes.length > 0) {
+        const rows = await sequelize.query<{ change_id: string; entries: number | string }>(
+          `SELECT change_id, COUNT(*) AS entries FROM activities WHERE change_id IN (:changes) GROUP BY change_id`,
+          { replacements: { changes }, type: QueryTypes.SELECT },
+        );
+        for (const row of rows) counts.set(row.change_id, Number(row.entries));
+      }
+      return {
+        data: page.data.map((row) => ({
+          ...toDto(row, scope),
+          change: row.change_id ? { id: row.change_id, count: counts.get(row.change_id) ?? 1 } : null,
+        })),
+        meta: page.meta,
+      };
     },
     registerStockDestination(destination, entry) {
       stockDestinations.set(destination, entry);

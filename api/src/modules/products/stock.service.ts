@@ -199,8 +199,8 @@ export function createStockService(deps: {
     // prefers a full scan, which under FOR UPDATE locks every product of every store, and two
     // stores' imports then deadlock on each other's rows.
     const locked = chunks(ids, 1000).map((part) =>
-      sequelize.query<{ id: number; company_id: number; type: string; quantity: number }>(
-        `SELECT id, company_id, type, quantity FROM products${dialect.mysql ? ' FORCE INDEX (PRIMARY)' : ''} ` +
+      sequelize.query<{ id: number; company_id: number; sku: string; type: string; quantity: number }>(
+        `SELECT id, company_id, sku, type, quantity FROM products${dialect.mysql ? ' FORCE INDEX (PRIMARY)' : ''} ` +
           `WHERE id IN (${inList(dialect, part)}) AND store_id = ${dialect.literal(storeId)} ORDER BY id${dialect.mysql ? ' FOR UPDATE' : ''}`,
         { type: QueryTypes.SELECT, transaction },
       ),
@@ -234,6 +234,7 @@ export function createStockService(deps: {
     }
     const current = new Map(rows.map((row) => [row.id, row.quantity]));
     const companyOf = new Map(rows.map((row) => [row.id, row.company_id]));
+    const skuOf = new Map(rows.map((row) => [row.id, row.sku]));
 
     const used = new Set<string>();
     if (sqlite) for (const part of chunks(given, 1000)) lookups.push(lookUp(part));
@@ -315,8 +316,8 @@ export function createStockService(deps: {
         'product',
         productId,
         JSON.stringify({ quantity: seen.before }),
-        JSON.stringify(
-          seen.count === 1
+        JSON.stringify({
+          ...(seen.count === 1
             ? { quantity: after, delta: seen.delta, reason: reasons[0], source_ref: refs[0] }
             : {
                 quantity: after,
@@ -324,8 +325,12 @@ export function createStockService(deps: {
                 reason: reasons.length === 1 ? reasons[0] : null,
                 source_ref: refs.length === 1 ? refs[0] : null,
                 movements: seen.count,
-              },
-        ),
+              }),
+          // Named, and where it lives: a change of many products is listed from the company's
+          // activity, where each entry links to its product.
+          sku: skuOf.get(productId),
+          store_id: storeId,
+        }),
         now,
       ]);
     }
@@ -336,6 +341,7 @@ export function createStockService(deps: {
     // figure alone (another component limits it) writes nothing on the kit.
     activities.push(
       ...(await kitActivities(transaction, touched, current, {
+        storeId,
         companyOf,
         actor,
         via,
@@ -356,7 +362,17 @@ export function createStockService(deps: {
           `WHERE id IN (${inList(dialect, part)})`,
       );
     }
-    statements.push(...insertStatements(dialect, 'activities', ACTIVITY_COLUMNS, activities));
+    // One change id for every row of this request: the company's activity list shows the change
+    // as one line; each product's (and kit's) timeline still has its own entry.
+    const changeId = randomUUID();
+    statements.push(
+      ...insertStatements(
+        dialect,
+        'activities',
+        [...ACTIVITY_COLUMNS, 'change_id'],
+        activities.map((row) => [...row, changeId]),
+      ),
+    );
     const settled = await Promise.allSettled(
       statements.map((sql) =>
         dialect.mysql ? rawQuery(transaction, sql) : sequelize.query(sql, { transaction }),
@@ -376,6 +392,7 @@ export function createStockService(deps: {
     >,
     current: ReadonlyMap<number, number>,
     context: {
+      storeId: number;
       companyOf: ReadonlyMap<number, number>;
       actor: RequestScope | null;
       via: string | undefined;
@@ -410,7 +427,7 @@ export function createStockService(deps: {
       (id) => !touched.has(id),
     );
     const onHand = new Map<number, { sku: string; quantity: number | undefined }>();
-    for (const part of chunks([...new Set([...untouched, ...touchedIds])], 1000)) {
+    for (const part of chunks([...new Set([...untouched, ...touchedIds, ...kitIds])], 1000)) {
       const rows = await models.Product.findAll({
         where: { id: { [Op.in]: part } },
         attributes: ['id', 'sku', 'type', 'quantity'],
@@ -467,6 +484,8 @@ export function createStockService(deps: {
           source_ref: refs.size === 1 ? [...refs][0] : null,
           // Which components moved it, so the kit's timeline says why its figure changed.
           components: moved.map((item) => onHand.get(item.component_product_id)?.sku ?? null),
+          sku: onHand.get(kitId)?.sku ?? null,
+          store_id: context.storeId,
         }),
         context.now,
       ]);

@@ -4,6 +4,7 @@ import { activitySentence, type ActivityDto, type ActivitySentenceContext } from
 import { DataTable, formatDate, useListQuery, useSessionUser, type DataTableColumn } from '@syncdesk/web-kit';
 
 import { ACTIVITIES_PATH } from '../../api/account.api';
+import { StockChangeEntries } from './StockChangeEntries';
 import { listUsers } from '../../api/users.api';
 import { useCan } from '../../hooks/useCan';
 import { useRoles } from '../../hooks/useRoles';
@@ -15,6 +16,8 @@ const VIA_LABELS: Readonly<Record<string, string>> = {
   hosted_page: 'Hosted page',
   import: 'Import',
   order: 'Order',
+  cancellation: 'Order cancelled',
+  plugin: 'Plugin',
   manual: 'Manual',
 };
 
@@ -80,7 +83,13 @@ export function ActivitySettings() {
     {
       key: 'activity',
       title: 'Activity',
-      render: (_value, activity) => activitySentence(activity, contextOf(activity)),
+      // One stock change of many products is one line: its entries open under it.
+      render: (_value, activity) =>
+        activity.change && activity.change.count > 1 ? (
+          <StockChangeEntries activity={activity} change={activity.change} />
+        ) : (
+          activitySentence(activity, contextOf(activity))
+        ),
     },
     { key: 'via', title: 'Via', width: 110, render: (_value, activity) => viaLabel(activity) },
   ];

@@ -100,4 +100,25 @@ describe('products api (sqlite smoke)', () => {
       data: { deleted: 4 },
     });
   });
+
+  it("groups one stock change's entries into one line of the company's activity", async () => {
+    const scope = await server.services.scopes.resolve(token, { clientIp: '127.0.0.1', via: 'web' });
+    await server.services.products.upsertMany(
+      scope,
+      store.id,
+      [
+        { sku: 'CUP-1', title: 'Cup one', type: 'product', quantity: 4 },
+        { sku: 'CUP-2', title: 'Cup two', type: 'product', quantity: 5 },
+      ],
+      { reason: 'import', sourceRef: 'cups.csv' },
+    );
+    const listed = await call('GET', '/activities?event[eq]=product.stock_updated&per_page=5', token);
+    const [latest] = listed.body.data as { change: { id: string; count: number } | null }[];
+    expect(latest!.change).toEqual({ id: expect.any(String), count: 2 });
+    const entries = await call('GET', `/activities?change_id[eq]=${latest!.change!.id}`, token);
+    expect((entries.body.data as { new: { sku: string } }[]).map((entry) => entry.new.sku).sort()).toEqual([
+      'CUP-1',
+      'CUP-2',
+    ]);
+  });
 });

@@ -315,6 +315,50 @@ describe('stock ledger (mysql)', () => {
     ]);
   });
 
+  it("the company's activity shows one stock change as one line, and each product keeps its own entry", async () => {
+    const call = caller(server);
+    const token = await alpha.tokenFor(alpha.owner);
+    const counted = [await product(0), await product(0), await product(0)];
+    const before = await models.Activity.max<number, Models['Activity']['prototype']>('id');
+    // One warehouse count moving three products, then one manual change of one of them.
+    await server.services.stock.apply(
+      null,
+      store.id,
+      counted.map((row, index) => ({ productId: row.id, setTo: 5 + index, reason: 'plugin' as const })),
+      { via: 'plugin' },
+    );
+    await server.services.stock.apply(
+      owner,
+      store.id,
+      [{ productId: counted[0]!.id, delta: 1, reason: 'manual' }],
+      {
+        via: 'manual',
+      },
+    );
+
+    type Listed = {
+      data: { id: number; subject_id: number; change?: { id: string; count: number } | null }[];
+    };
+    const listed = await call('GET', '/activities?event[eq]=product.stock_updated&per_page=100', token);
+    expect(listed.status).toBe(200);
+    const recent = (listed.body as Listed).data.filter((row) => row.id > before);
+    // Newest first: the manual change (one product), then the count as one line standing for three.
+    expect(recent.map((row) => row.change?.count)).toEqual([1, 3]);
+    const batch = recent[1]!.change!;
+
+    const entries = await call('GET', `/activities?change_id[eq]=${batch.id}&per_page=100`, token);
+    expect((entries.body as Listed).data.map((row) => row.subject_id).sort((a, b) => a - b)).toEqual(
+      counted.map((row) => row.id),
+    );
+    // Each product's own timeline still has its entry for the count.
+    for (const row of counted) {
+      const timeline = await call('GET', `/activities/product/${row.id}/stock_updated`, token);
+      expect(
+        (timeline.body as Listed).data.map((entry) => entry.id).filter((id) => id > before).length,
+      ).toBeGreaterThan(0);
+    }
+  });
+
   it('applies a thousand changes in one call: one movement and one activity each', async () => {
     const rows = await models.Product.bulkCreate(
       Array.from({ length: 1000 }, (_, index) => ({
