@@ -1,3 +1,5 @@
+import { AppError, type FieldErrors } from './app-error';
+import type { ListQueryInput, ListQuerySpec } from './list-query';
 import type { RequestScope } from './request-scope';
 
 /** `jane.doe@example.com` → `j*******@example.com`: enough to tell two apart, not to contact anyone. */
@@ -31,4 +33,48 @@ export function protectPersonalData<T extends string | null | undefined>(
   const text = value as string;
   const masked = kind === 'email' ? maskEmail(text) : kind === 'phone' ? maskPhone(text) : maskText(text);
   return masked as T;
+}
+
+/** Why a data-protection role's list query was refused (a search or filter on personal data). */
+export const PERSONAL_DATA_QUERY_MESSAGE =
+  'Your role hides personal data, so this list cannot be searched or filtered by names, e-mails, phones or addresses.';
+
+const BRACKET_FIELD = /^([^[\]]+)\[[^[\]]+\]$/;
+
+/**
+ * The list's query spec as `viewer` may use it. For a data-protection role the fields holding
+ * personal data are masked in the rows, so a search or filter on them would tell what the mask
+ * hides (searching an e-mail and reading `meta.total` says whether that person bought): a plain
+ * `search` covers only the fields it may see, and naming a personal field (`searchBy`, a filter),
+ * or searching a list whose every search field is personal, is a 422 in plain words. Sorting stays:
+ * it changes no total and matches nobody. Other viewers get the spec unchanged.
+ */
+export function visibleListSpec<ModelAttributes>(
+  viewer: Pick<RequestScope, 'dataProtection'>,
+  spec: ListQuerySpec<ModelAttributes>,
+  personalFields: readonly string[],
+  query: ListQueryInput,
+): ListQuerySpec<ModelAttributes> {
+  if (!viewer.dataProtection) return spec;
+  const personal = new Set(personalFields);
+  const named = (value: ListQueryInput[string]) =>
+    (Array.isArray(value) ? value : [value]).some((name) => name !== undefined && personal.has(name));
+  const errors: FieldErrors = {};
+  for (const [key, value] of Object.entries(query)) {
+    const field = BRACKET_FIELD.exec(key)?.[1] ?? key;
+    if (personal.has(field)) errors[key] = [PERSONAL_DATA_QUERY_MESSAGE];
+    else if ((key === 'searchBy' || key === 'filterBy') && named(value)) {
+      errors[key] = [PERSONAL_DATA_QUERY_MESSAGE];
+    }
+  }
+  const search = spec.search?.filter((field) => !personal.has(field));
+  if (query.search !== undefined && (spec.search?.length ?? 0) > 0 && search?.length === 0) {
+    errors.search = [PERSONAL_DATA_QUERY_MESSAGE];
+  }
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors, PERSONAL_DATA_QUERY_MESSAGE);
+  return {
+    ...spec,
+    filters: Object.fromEntries(Object.entries(spec.filters).filter(([field]) => !personal.has(field))),
+    ...(search === undefined ? {} : { search }),
+  };
 }

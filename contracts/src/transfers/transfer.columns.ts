@@ -61,5 +61,8 @@ export const TRANSFER_MESSAGES = {
   missingColumns: 'The file has no {columns} column. The first row must hold the column headers.',
   noHeader: 'The file has no header row.',
   lostAccess: 'You no longer have access to these products, so the file was not processed.',
+  /** A file built with personal data in clear, asked for by a role under data protection. */
+  personalDataHidden:
+    'This file shows personal data your role may not see. Start your own export to get a file with personal data masked.',
   unreadable: 'The file could not be read: {reason}',
 } as const;

@@ -15,7 +15,7 @@ import {
 import type { Customer, Order } from '../../db/order.models';
 import { AppError } from '../../http/app-error';
 import { findPage, type ListQueryInput, type ListQuerySpec } from '../../http/list-query';
-import { protectPersonalData } from '../../http/personal-data';
+import { protectPersonalData, visibleListSpec } from '../../http/personal-data';
 import { protectAddress } from '../orders/order.mapper';
 import type { RequestScope } from '../../http/request-scope';
 import type { OrderDomainDeps } from '../orders/order-domain-deps';
@@ -45,6 +45,12 @@ const LIST_SPEC: ListQuerySpec<Attributes<Customer>> = {
   search: CUSTOMER_LIST_SEARCH_FIELDS,
   sort: { fields: CUSTOMER_LIST_SORT_FIELDS, default: { field: 'last_order_at', direction: 'desc' } },
 };
+
+/**
+ * The list's fields holding personal data: a data-protection role sees them masked, so it may not
+ * search or filter by them (`visibleListSpec`: a 422 saying so, never a total that tells who bought).
+ */
+const CUSTOMER_PERSONAL_FIELDS = ['name', 'email', 'phone'] as const;
 
 const ORDERS_SPEC: ListQuerySpec<Attributes<Order>> = {
   filters: {
@@ -175,7 +181,8 @@ export function createCustomerService(deps: OrderDomainDeps): CustomerService {
   return {
     async list(scope, storeId, query) {
       await findReachableStore(models, scope, storeId);
-      const page = await findPage(models.Customer, query, LIST_SPEC, { store_id: storeId });
+      const spec = visibleListSpec(scope, LIST_SPEC, CUSTOMER_PERSONAL_FIELDS, query);
+      const page = await findPage(models.Customer, query, spec, { store_id: storeId });
       const [channels, spends] = await Promise.all([
         channelNames(storeId),
         spendsOf(page.data.map((row) => row.id)),

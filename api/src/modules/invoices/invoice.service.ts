@@ -20,7 +20,7 @@ import type { Invoice, InvoiceLine } from '../../db/invoice.models';
 import type { Models, Store } from '../../db/models';
 import { AppError, type FieldErrors } from '../../http/app-error';
 import { findPage, type ListQueryInput, type ListQuerySpec } from '../../http/list-query';
-import { protectPersonalData } from '../../http/personal-data';
+import { protectPersonalData, visibleListSpec } from '../../http/personal-data';
 import type { RequestScope } from '../../http/request-scope';
 import type { CoreServices } from '../../services';
 import { validate } from '../../http/validate';
@@ -88,6 +88,12 @@ export interface ReferenceAnswer<T> {
   meta: { channel_id: number | null; channel_type: string | null; source: 'static' | null };
   message?: string;
 }
+
+/**
+ * The invoice list's fields holding personal data: masked for a data-protection role, which may
+ * not search or filter by them (`visibleListSpec`).
+ */
+export const INVOICE_PERSONAL_FIELDS = ['customer_name', 'customer_email'] as const;
 
 /** What `GET invoices/{storeId}` filters, searches and sorts on; the invoices export selects with it too. */
 export const INVOICE_LIST_SPEC: ListQuerySpec = {
@@ -392,7 +398,8 @@ export function createInvoiceService(core: CoreServices): InvoiceService {
       const base: WhereOptions<Invoice> = where
         ? { [Op.and]: [{ store_id: storeId }, where] }
         : { store_id: storeId };
-      return findPage(models.Invoice, rest, INVOICE_LIST_SPEC, base, {
+      const spec = visibleListSpec(scope, INVOICE_LIST_SPEC, INVOICE_PERSONAL_FIELDS, rest);
+      return findPage(models.Invoice, rest, spec, base, {
         map: (row) => toDto(scope, row, channels),
       });
     },

@@ -164,7 +164,7 @@ export function createOrderActionService(deps: OrderDomainDeps): OrderActionServ
    * orders the rules allow move, the others are counted as skipped; 422 when nothing can move.
    */
   async function changeMatching(scope: RequestScope, store: Store, kind: StateKind, query: ListQueryInput) {
-    const where = matchingWhere(models, store.id, query);
+    const where = matchingWhere(models, store.id, query, scope);
     let updated = 0;
     const changedIds: number[] = [];
     const refused: { message: string; order: string }[] = [];

@@ -7,7 +7,9 @@ import {
   type ParsedListFilter,
   type ParsedListQuery,
 } from '../../http/list-query';
-import { ORDER_LIST_SPEC } from './order-list.spec';
+import { visibleListSpec } from '../../http/personal-data';
+import type { RequestScope } from '../../http/request-scope';
+import { ORDER_LIST_SPEC, ORDER_PERSONAL_FIELDS } from './order-list.spec';
 
 /**
  * The orders list's SQL at a million orders. Where the time goes (performance-facts.md) and
@@ -87,6 +89,17 @@ function generator(model: ModelStatic<Order>): WhereGenerator {
 }
 
 /** The filters and date ranges of the spec as a where object (no store scope, no search). */
+/**
+ * The list's query as `viewer` may ask it (422 for a bad one): a data-protection role searches,
+ * filters and sorts only by what it sees unmasked.
+ */
+export function parseOrderListQuery(
+  viewer: Pick<RequestScope, 'dataProtection'>,
+  query: ListQueryInput,
+): ParsedListQuery {
+  return parseListQuery(query, visibleListSpec(viewer, ORDER_LIST_SPEC, ORDER_PERSONAL_FIELDS, query));
+}
+
 function filterWhere(parsed: ParsedListQuery, model: ModelStatic<Order>): WhereOptions {
   return toFindOptions({ ...parsed, search: null }, ORDER_LIST_SPEC, model).where;
 }
@@ -127,8 +140,10 @@ export function orderListWhere(
   storeId: number,
   query: ListQueryInput,
   model: ModelStatic<Order>,
+  /** Whose selection it is: a data-protection role's may not match on personal data (see the list). */
+  viewer?: Pick<RequestScope, 'dataProtection'>,
 ): WhereOptions {
-  const parsed = parseListQuery(query, ORDER_LIST_SPEC);
+  const parsed = viewer ? parseOrderListQuery(viewer, query) : parseListQuery(query, ORDER_LIST_SPEC);
   const conditions: WhereOptions[] = [{ store_id: storeId }, filterWhere(parsed, model)];
   if (parsed.search && parsed.search.fields.length > 0) {
     // A derived table: materialised once (not re-run per order), and allowed in an UPDATE of orders.

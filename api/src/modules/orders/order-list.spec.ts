@@ -17,6 +17,12 @@ import type { ListQuerySpec } from '../../http/list-query';
  * Every sort has an index starting with store_id. `sync_status` and `status` sorts break ties by
  * order date (newest first when descending), then id; the others by id.
  */
+/**
+ * The list's fields holding personal data: masked for a data-protection role, so such a role may
+ * not search, filter or sort by them (`visibleListSpec`); its search covers the order number and SKU.
+ */
+export const ORDER_PERSONAL_FIELDS = ['customer_name', 'customer_email'] as const;
+
 export const ORDER_LIST_SPEC: ListQuerySpec<Attributes<Order>> = {
   filters: {
     sync_status: { type: 'number', operators: ['eq', 'in', 'ne'] },

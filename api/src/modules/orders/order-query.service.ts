@@ -10,11 +10,10 @@ import type {
 } from '@syncdesk/contracts';
 import type { Order } from '../../db/order.models';
 import { AppError } from '../../http/app-error';
-import { parseListQuery, type ListQueryInput } from '../../http/list-query';
+import type { ListQueryInput } from '../../http/list-query';
 import type { RequestScope } from '../../http/request-scope';
 import { findReachableStore } from '../stores/store-access';
 import type { OrderDomainDeps } from './order-domain-deps';
-import { ORDER_LIST_SPEC } from './order-list.spec';
 import { orderPickupOf } from './order-pickup';
 import { freezeMatchingSelection } from './order-selection';
 import {
@@ -22,6 +21,7 @@ import {
   countSql,
   fromSql,
   pageIdsSql,
+  parseOrderListQuery,
   planOrderList,
   splitByDays,
   type CounterSelection,
@@ -225,7 +225,8 @@ export function createOrderQueryService(deps: OrderDomainDeps): OrderQueryServic
   return {
     async list(scope, storeId, query) {
       await findReachableStore(models, scope, storeId);
-      const plan = planOrderList(models.Order, storeId, query);
+      // A data-protection role's search covers only what it sees: `meta.total` can't tell who bought.
+      const plan = planOrderList(models.Order, storeId, query, parseOrderListQuery(scope, query));
       const { data, count } = await snapshot(async (transaction) => {
         const start = await pageStart(plan, transaction);
         const page = await sequelize.query<{ id: number | string; total?: number | string }>(
@@ -263,7 +264,7 @@ export function createOrderQueryService(deps: OrderDomainDeps): OrderQueryServic
     async countByStatus(scope, storeId, query) {
       await findReachableStore(models, scope, storeId);
       // The tabs split by sync status: the open tab's own filter must not empty the others.
-      const parsed = parseListQuery(query, ORDER_LIST_SPEC);
+      const parsed = parseOrderListQuery(scope, query);
       const withoutTab = {
         ...parsed,
         filters: parsed.filters.filter((filter) => filter.field !== 'sync_status'),
@@ -294,7 +295,7 @@ export function createOrderQueryService(deps: OrderDomainDeps): OrderQueryServic
 
     async selection(scope, storeId, query) {
       await findReachableStore(models, scope, storeId);
-      return freezeMatchingSelection(models, storeId, query);
+      return freezeMatchingSelection(models, storeId, query, scope);
     },
 
     async show(scope, storeId, orderId) {

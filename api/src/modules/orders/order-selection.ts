@@ -4,6 +4,7 @@ import type { Order } from '../../db/order.models';
 import type { Models } from '../../db/models';
 import { AppError, type FieldErrors } from '../../http/app-error';
 import type { ListQueryInput } from '../../http/list-query';
+import type { RequestScope } from '../../http/request-scope';
 import { orderListWhere } from './order-list.query';
 import { ACTION_CHUNK, chunksOf, namedList } from './order-action-support';
 import type { OrderIdFile } from './order-id-file';
@@ -135,13 +136,20 @@ function selectionBound(value: ListQueryInput[string]): number | null {
  * filters, date ranges and search, by the list's own `orderListWhere`; paging and sort ignored),
  * and, with `up_to_id`, only the orders there were when the seller chose them: orders imported
  * since have higher ids, so a bulk action never reaches an order the seller did not choose.
+ * A data-protection `viewer` may not match on personal data, as on the list (its count would
+ * tell who bought).
  */
-export function matchingWhere(models: Models, storeId: number, query: ListQueryInput): OrderWhere {
+export function matchingWhere(
+  models: Models,
+  storeId: number,
+  query: ListQueryInput,
+  viewer: Pick<RequestScope, 'dataProtection'>,
+): OrderWhere {
   const rest: ListQueryInput = { ...query };
   for (const key of ['page', 'per_page', 'sort_by', 'sort_direction']) delete rest[key];
   const bound = selectionBound(rest[ORDER_SELECTION_BOUND]);
   delete rest[ORDER_SELECTION_BOUND];
-  const where = orderListWhere(storeId, rest, models.Order) as OrderWhere;
+  const where = orderListWhere(storeId, rest, models.Order, viewer) as OrderWhere;
   return bound === null ? where : ({ [Op.and]: [where, { id: { [Op.lte]: bound } }] } as OrderWhere);
 }
 
@@ -153,9 +161,10 @@ export async function freezeMatchingSelection(
   models: Models,
   storeId: number,
   query: ListQueryInput,
+  viewer: Pick<RequestScope, 'dataProtection'>,
 ): Promise<OrderSelectionDto> {
   const row = (await models.Order.findOne({
-    where: matchingWhere(models, storeId, query),
+    where: matchingWhere(models, storeId, query, viewer),
     attributes: [
       [fn('COUNT', col('id')), 'count'],
       [fn('MAX', col('id')), 'up_to_id'],

@@ -188,8 +188,11 @@ export function ruleRunRoutes(services: () => Services): ApiRoute[] {
       const rule = await ruleInScope(services(), scope, idParam(ctx, 'id'));
       const { filters } = validate(ruleBackfillSchema, ctx.request.body ?? {});
       const { models, jobs } = services();
-      // A bad filter is the list's own 422, before anything is queued.
-      const total = await models.Order.count({ where: orderListWhere(rule.store_id, filters, models.Order) });
+      // A bad filter is the list's own 422, before anything is queued; a data-protection role's
+      // filters can't name personal data (the total would tell who bought), as on the list.
+      const total = await models.Order.count({
+        where: orderListWhere(rule.store_id, filters, models.Order, scope),
+      });
       await queueRun(ctx, { models, jobs }, scope, rule, {
         kind: 'backfill',
         rule_id: rule.id,

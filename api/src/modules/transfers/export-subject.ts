@@ -38,14 +38,27 @@ export interface ExportSubject {
   subject: FileTransferSubject;
   /** Needed to start the export, to follow it and to download its file. */
   permission: PermissionName;
+  /**
+   * Whether its rows carry personal data (masked for a data-protection viewer). Such a file keeps
+   * on its transfer whether it was built masked, and one built in clear never goes to a caller whose
+   * role masks (transfer-services.ts, `download`).
+   */
+  personalData: boolean;
   labels: { plural: string; sheet: string; file: string };
   /** The page a notification links to (`?transfer=uuid` is added). */
   page(target: ExportTarget): string;
   /**
    * Reads the body's selection and checks the query string now, so a wrong filter or id is a 422
-   * to the caller rather than a failed job.
+   * to the caller rather than a failed job. A data-protection `viewer` may not select by personal
+   * data (the file's row count would tell what the masked columns hide), as on the list.
    */
-  select(models: Models, target: ExportTarget, query: ListQueryInput, body: unknown): ExportSelection;
+  select(
+    models: Models,
+    target: ExportTarget,
+    query: ListQueryInput,
+    body: unknown,
+    viewer: Pick<RequestScope, 'dataProtection'>,
+  ): ExportSelection;
   plan(run: ExportRun): ExportPlan;
 }
 

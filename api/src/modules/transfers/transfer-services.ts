@@ -91,6 +91,12 @@ interface TransferOptions extends Partial<ExportSelection> {
   clientIp: string;
   via: RequestScope['via'];
   counts?: ImportCounts;
+  /**
+   * An export of a subject with personal data: whether its file was built masked (the starter's
+   * role, when the job ran, had data protection) or in clear. Absent on files built before this
+   * was kept: taken as in clear.
+   */
+  personalData?: 'masked' | 'clear';
 }
 
 /**
@@ -337,7 +343,8 @@ export function createTransferServices(
       const relative = path.join(folder, `export.${transfer.file_format}`);
       await fs.promises.mkdir(absolute(folder), { recursive: true });
       await runExport(plan, absolute(relative), transfer.file_format, progress);
-      await transfer.update({ file_path: relative });
+      const personalData = scope.dataProtection ? 'masked' : 'clear';
+      await transfer.update({ file_path: relative, options: JSON.stringify({ ...options, personalData }) });
       return null;
     }
     const source = transfer.file_path ? absolute(transfer.file_path) : null;
@@ -404,6 +411,7 @@ export function createTransferServices(
         { storeId: target.storeId, channelId: target.channelId ?? null },
         query,
         body,
+        scope,
       );
       const options: TransferOptions = { clientIp: scope.clientIp, via: scope.via, ...selection };
       const transfer = await models.FileTransfer.create({
@@ -432,6 +440,17 @@ export function createTransferServices(
       if (transfer.kind !== 'export') throw AppError.notFound();
       if (transfer.status !== 'done' || !transfer.file_path) {
         throw new AppError('conflict', TRANSFER_MESSAGES.notReady);
+      }
+      // The file is built once, for its starter: refused (not rebuilt) for a caller whose role
+      // masks personal data when it was built in clear. Rebuilding per caller would run the
+      // export again on every download; the caller's own export of the same list is built masked.
+      const { personalData } = JSON.parse(transfer.options ?? '{}') as TransferOptions;
+      if (
+        scope.dataProtection &&
+        exportSubjectOf(transfer.subject).personalData &&
+        personalData !== 'masked'
+      ) {
+        throw new AppError('forbidden', TRANSFER_MESSAGES.personalDataHidden);
       }
       const name = `${exportSubjectOf(transfer.subject).labels.file}-store-${storeId}-${fileDate(transfer.created_at)}`;
       return fileOf(

@@ -254,8 +254,10 @@ describe('customers (mysql)', () => {
     });
 
     it('masks personal data for a data-protection role, in the list and the detail', async () => {
-      const list = await get(`/customers/${store.id}?search=ann`, tokens.protected);
-      expect(list.body.data[0]).toMatchObject({
+      // Not searched by name: a data-protection role may not search what it sees masked (422).
+      expect((await get(`/customers/${store.id}?search=ann`, tokens.protected)).status).toBe(422);
+      const list = await get(`/customers/${store.id}`, tokens.protected);
+      expect(list.body.data.find((row: CustomerDto) => row.id === ids.Ann)).toMatchObject({
         name: '*****',
         email: 'a***@example.test',
         phone: '**********01',

@@ -373,8 +373,12 @@ describe('order-domain exports (mysql)', () => {
       const foreign = await client.fetchFile(path, betaToken);
       expect(foreign.status).toBe(404);
       expect(foreign.bytes.toString()).not.toContain('jane.doe');
-      expect((await client.fetchFile(path, maskedToken)).status).toBe(200);
     }
+    // A data-protection member may follow the owner's export, never download its file built in clear.
+    expect((await client.fetchFile(transferPath(transfer), maskedToken)).status).toBe(200);
+    const masked = await client.fetchFile(`${transferPath(transfer)}/download`, maskedToken);
+    expect(masked.status).toBe(403);
+    expect(masked.bytes.toString()).not.toContain('jane.doe');
     // A uuid that is not a transfer, under another company's store: 404 as well.
     expect(
       (await client.call('GET', `/fileTransfers/${beta.stores[0]!.id}/${randomUUID()}`, betaToken)).status,

@@ -9,6 +9,8 @@ import type { ExportSubject } from '../export-subject';
 export const channelProductExport: ExportSubject = {
   subject: 'channel_products',
   permission: 'products.read',
+  // No personal data: anyone who may read the subject may download any such file.
+  personalData: false,
   labels: { plural: 'channel products', sheet: 'Channel products', file: 'channel-products' },
   page: ({ storeId, channelId }) => routes.channelProducts(storeId, channelId),
   select(models, { storeId, channelId }, query, body) {

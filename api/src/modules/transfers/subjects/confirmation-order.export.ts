@@ -92,6 +92,8 @@ function confirmationOrderSelection(
 export const confirmationOrderExport: ExportSubject = {
   subject: 'confirmation_orders',
   permission: 'orders.read',
+  // No personal data: anyone who may read the subject may download any such file.
+  personalData: false,
   labels: { plural: 'confirmation orders', sheet: 'Confirmation orders', file: 'confirmation-orders' },
   page: ({ storeId }) => routes.confirmationOrderList(storeId),
   select(models, { storeId }, query, body) {

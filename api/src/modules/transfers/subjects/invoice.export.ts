@@ -8,14 +8,15 @@ import {
 } from '@syncdesk/contracts';
 import type { Models } from '../../../db/models';
 import { parseListQuery, toFindOptions, type ListQueryInput } from '../../../http/list-query';
-import { protectPersonalData } from '../../../http/personal-data';
+import { protectPersonalData, visibleListSpec } from '../../../http/personal-data';
 import { validate } from '../../../http/validate';
-import { INVOICE_LIST_SPEC, invoiceDateRange } from '../../invoices/invoice.service';
+import { INVOICE_LIST_SPEC, INVOICE_PERSONAL_FIELDS, invoiceDateRange } from '../../invoices/invoice.service';
 import type { SheetCell } from '../transfer-sheet';
 import {
   amountCell,
   pickedRecords,
   textCell,
+  type ExportRun,
   type ExportSelection,
   type ExportSubject,
 } from '../export-subject';
@@ -26,10 +27,12 @@ function invoiceSelection(
   models: Models,
   storeId: number,
   query: ListQueryInput,
+  viewer: ExportRun['viewer'],
   selection: Pick<ExportSelection, 'ids' | 'uuids'> = {},
 ): WhereOptions {
   const { rest, where: dates } = invoiceDateRange(query);
-  const { where } = toFindOptions(parseListQuery(rest, INVOICE_LIST_SPEC), INVOICE_LIST_SPEC, models.Invoice);
+  const spec = visibleListSpec(viewer, INVOICE_LIST_SPEC, INVOICE_PERSONAL_FIELDS, rest);
+  const { where } = toFindOptions(parseListQuery(rest, spec), INVOICE_LIST_SPEC, models.Invoice);
   return { [Op.and]: [{ store_id: storeId }, where, ...(dates ? [dates] : []), ...pickedRecords(selection)] };
 }
 
@@ -37,15 +40,17 @@ function invoiceSelection(
 export const invoiceExport: ExportSubject = {
   subject: 'invoices',
   permission: 'orders.read',
+  // Customer names (and e-mails, phones, addresses for orders), masked for a data-protection role.
+  personalData: true,
   labels: { plural: 'invoices', sheet: 'Invoices', file: 'invoices' },
   page: ({ storeId }) => routes.invoiceList(storeId),
-  select(models, { storeId }, query, body) {
+  select(models, { storeId }, query, body, viewer) {
     const { invoice_ids: ids, invoice_uuids: uuids } = validate(exportInvoicesSchema, body ?? {});
-    invoiceSelection(models, storeId, query);
+    invoiceSelection(models, storeId, query, viewer);
     return { query, ids, uuids };
   },
   plan({ models, storeId, selection, viewer }) {
-    const where = invoiceSelection(models, storeId, selection.query, selection);
+    const where = invoiceSelection(models, storeId, selection.query, viewer, selection);
     return {
       columns: INVOICE_EXPORT_COLUMNS,
       sheetName: invoiceExport.labels.sheet,

@@ -23,6 +23,7 @@ import {
   dateCell,
   pickedRecords,
   textCell,
+  type ExportRun,
   type ExportSelection,
   type ExportSubject,
 } from '../export-subject';
@@ -37,10 +38,11 @@ export function orderSelection(
   models: Models,
   storeId: number,
   query: ListQueryInput,
+  viewer: ExportRun['viewer'],
   selection: Pick<ExportSelection, 'ids' | 'uuids'> = {},
 ): WhereOptions<Attributes<Order>> {
   return {
-    [Op.and]: [orderListWhere(storeId, query, models.Order), ...pickedRecords(selection)],
+    [Op.and]: [orderListWhere(storeId, query, models.Order, viewer), ...pickedRecords(selection)],
   } as WhereOptions<Attributes<Order>>;
 }
 
@@ -59,15 +61,17 @@ const optionsCell = (options: OrderLineOption[] | null) =>
 export const orderExport: ExportSubject = {
   subject: 'orders',
   permission: 'orders.read',
+  // Customer names (and e-mails, phones, addresses for orders), masked for a data-protection role.
+  personalData: true,
   labels: { plural: 'orders', sheet: 'Orders', file: 'orders' },
   page: ({ storeId }) => routes.orderList(storeId),
-  select(models, { storeId }, query, body) {
+  select(models, { storeId }, query, body, viewer) {
     const { order_ids: ids, order_uuids: uuids } = validate(exportOrdersSchema, body ?? {});
-    orderSelection(models, storeId, query);
+    orderSelection(models, storeId, query, viewer);
     return { query, ids, uuids };
   },
   plan({ models, storeId, selection, viewer }) {
-    const where = orderSelection(models, storeId, selection.query, selection);
+    const where = orderSelection(models, storeId, selection.query, viewer, selection);
     return {
       columns: ORDER_EXPORT_COLUMNS,
       sheetName: orderExport.labels.sheet,

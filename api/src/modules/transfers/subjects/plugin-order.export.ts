@@ -56,6 +56,8 @@ function pluginOrderSelection(
 export const pluginOrderExport: ExportSubject = {
   subject: 'plugin_orders',
   permission: 'orders.read',
+  // Customer names (and e-mails, phones, addresses for orders), masked for a data-protection role.
+  personalData: true,
   labels: { plural: 'plugin orders', sheet: 'Plugin orders', file: 'plugin-orders' },
   page: ({ storeId }) => routes.pluginOrderList(storeId),
   select(models, { storeId }, query, body) {

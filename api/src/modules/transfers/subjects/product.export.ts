@@ -9,6 +9,8 @@ import type { ExportSubject } from '../export-subject';
 export const productExport: ExportSubject = {
   subject: 'products',
   permission: 'products.read',
+  // No personal data: anyone who may read the subject may download any such file.
+  personalData: false,
   labels: { plural: 'products', sheet: 'Products', file: 'products' },
   page: ({ storeId }) => routes.productList(storeId),
   select(models, { storeId }, query, body) {
