@@ -203,19 +203,21 @@ export async function startDemoSync(
   if (!store) return null;
   const products = await services.models.Product.findAll({
     where: { store_id: store.id, type: 'product' },
-    attributes: ['sku'],
+    attributes: ['sku', 'title'],
     order: [['id', 'ASC']],
     raw: true,
   });
   const skus = products.map((product) => product.sku);
+  // Order lines read their product's real title, as a shop's and a marketplace's do.
+  const titles = Object.fromEntries(products.map((product) => [product.sku, product.title]));
   const firstOrderId = Math.floor(Date.now() / 1000) * 10;
   const simulators = await startSimulators({
     ...options.listen,
     skus,
     traffic: options.traffic,
     credentials: { shopify: options.shopifyApp },
-    shopify: { firstOrderId },
-    mirakl: { firstOrderNumber: firstOrderId, ...miraklWindows(options.limits?.[DEMO_MIRAKL_TYPE]) },
+    shopify: { firstOrderId, titles },
+    mirakl: { firstOrderNumber: firstOrderId, titles, ...miraklWindows(options.limits?.[DEMO_MIRAKL_TYPE]) },
   });
   const { connections } = simulators;
   const channels = await Promise.all([

@@ -29,6 +29,8 @@ export interface MiraklSimulatorOptions {
   shopId?: string | number;
   /** Offer SKUs the shop holds; demo traffic orders from them. */
   skus?: readonly string[];
+  /** The offers' product titles by SKU (an order line's `product_title`); `Product {sku}` when absent. */
+  titles?: Readonly<Record<string, string>>;
   /** Starting quantity per SKU (SKUs listed here become offers too). */
   initialStock?: Readonly<Record<string, number>>;
   seed?: number;
@@ -134,6 +136,7 @@ export async function startMiraklSimulator(options: MiraklSimulatorOptions = {})
   const orders = createOrderBook({
     random,
     skus,
+    titles: options.titles ?? {},
     carriers,
     debitMs: options.debitMs ?? 500,
     newOrderState: options.newOrderState ?? 'WAITING_ACCEPTANCE',

@@ -82,6 +82,8 @@ export interface OrderBook {
 export function createOrderBook(options: {
   random: () => number;
   skus: readonly string[];
+  /** Product titles by SKU; `Product {sku}` for a SKU without one. */
+  titles?: Readonly<Record<string, string>>;
   carriers: readonly Carrier[];
   debitMs: number;
   newOrderState: MiraklOrderState;
@@ -140,7 +142,7 @@ export function createOrderBook(options: {
           offer_sku: line.sku,
           offer_id: 1000 + index,
           product_sku: `P-${line.sku}`,
-          product_title: line.title ?? `Product ${line.sku}`,
+          product_title: line.title ?? options.titles?.[line.sku] ?? `Product ${line.sku}`,
           quantity,
           price: money(unit * quantity),
           price_unit: unit,

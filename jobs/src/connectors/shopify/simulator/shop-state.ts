@@ -33,6 +33,8 @@ export type OrderEvent = { topic: 'orders/create' | 'orders/updated'; order: Sho
 
 export interface ShopStateOptions {
   skus: readonly string[];
+  /** Product titles by SKU; `Product {sku}` for a SKU without one. */
+  titles?: Readonly<Record<string, string>>;
   initialStock: number;
   currency: string;
   random: () => number;
@@ -102,7 +104,7 @@ export class ShopState {
     };
     this.products.push({
       id: productId,
-      title: `Product ${sku}`,
+      title: this.options.titles?.[sku] ?? `Product ${sku}`,
       status: 'active',
       created_at: at,
       updated_at: at,
@@ -136,6 +138,13 @@ export class ShopState {
     this.levels.set(`${inventoryItemId}:${locationId}`, level);
     variant.inventory_quantity = this.availableOf(variant);
     return level;
+  }
+
+  /** The title of the product a variant belongs to. */
+  titleOf(variant: ShopifyVariant): string {
+    return (
+      this.products.find((product) => product.id === variant.product_id)?.title ?? `Product ${variant.sku}`
+    );
   }
 
   /** All locations together, as the variant's `inventory_quantity` reports it. */
@@ -176,7 +185,8 @@ export class ShopState {
         variant_id: variant?.id ?? null,
         product_id: variant?.product_id ?? null,
         sku: line.sku,
-        title: variant ? `Product ${line.sku}` : line.sku,
+        // Shopify names a line after its product (the variant's own title is `variant_title`).
+        title: variant ? this.titleOf(variant) : line.sku,
         variant_title: null,
         quantity: line.quantity,
         price: line.price,

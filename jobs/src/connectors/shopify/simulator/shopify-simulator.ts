@@ -30,6 +30,8 @@ export interface ShopifySimulatorOptions {
   tokenLifetimeSeconds?: number;
   /** SKUs of the shop's products (one variant each); the demo traffic sells these. */
   skus?: readonly string[];
+  /** The products' titles by SKU (an order line reads its product's title); `Product {sku}` when absent. */
+  titles?: Readonly<Record<string, string>>;
   /** Units of each SKU at the first location at start. */
   initialStock?: number;
   currency?: string;
@@ -171,6 +173,7 @@ export async function startShopifySimulator(
   const skus = options.skus ?? SIMULATOR_DEFAULTS.skus;
   const shop = new ShopState({
     skus,
+    titles: options.titles,
     initialStock: options.initialStock ?? 25,
     currency: options.currency ?? 'GBP',
     random,
