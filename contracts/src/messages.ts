@@ -79,6 +79,8 @@ export const COMING_SOON = 'Coming soon...';
 export const SELECTION_MESSAGES = {
   selectAll: 'Select all {count}',
   clearSelection: 'Clear selection',
+  /** After 'Select all N' is chosen, when more rows match since: the choice stays as it was. */
+  newSinceChosen: '{count} more since you chose: not included.',
 } as const;
 
 /**

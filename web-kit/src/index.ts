@@ -91,9 +91,15 @@ export {
   type PreferenceColumn,
 } from './table/useColumnPreferences';
 export { ColumnSettings, type ColumnSettingsProps } from './table/ColumnSettings';
-export { useSelection, type Selection, type SelectionState } from './table/useSelection';
+export {
+  useSelection,
+  type FrozenSelection,
+  type Selection,
+  type SelectionState,
+  type UseSelectionOptions,
+} from './table/useSelection';
 export { SelectionBar, type SelectionBarProps } from './table/SelectionBar';
-export { DataTable, type DataTableColumn, type DataTableProps } from './table/DataTable';
+export { DataTable, SHELL_HEADER_HEIGHT, type DataTableColumn, type DataTableProps } from './table/DataTable';
 export { applyServerErrors } from './table/form-errors';
 export { zodRule } from './table/form-rules';
 export { PageHeader, type PageHeaderProps } from './table/PageHeader';

@@ -8,6 +8,7 @@ import {
   MAX_PER_PAGE,
   ORDER_SYNC_STATUS,
   type ListParams,
+  type OrderSyncStatus,
   type OrderDto,
 } from '@syncdesk/contracts';
 import { notifyError, notifySuccess, type SelectionState } from '@syncdesk/web-kit';
@@ -38,7 +39,9 @@ function ordersText(count: number): string {
 /**
  * 'Select all N' with some rows unticked has no server form ('all' takes the list's filters
  * only), so it is resolved here into the ids of the matching orders, page by page. As with 'all'
- * on the server, orders whose sync status may not make the move are left out and counted.
+ * on the server, orders whose sync status may not make the move are left out and counted. Either
+ * way only the orders there were when 'all' was chosen count (up to its last id): orders that
+ * arrived since were never seen by the seller.
  */
 async function resolveTarget(
   storeId: string,
@@ -48,7 +51,8 @@ async function resolveTarget(
 ): Promise<{ target: OrderTarget; skipped: number }> {
   const chosen = selection.selection;
   if (chosen.mode === 'ids') return { target: { order_ids: chosen.ids.map(Number) }, skipped: 0 };
-  if (chosen.excludedIds.length === 0) return { target: { all: true, params }, skipped: 0 };
+  const upToId = selection.frozen?.upToId ?? null;
+  if (chosen.excludedIds.length === 0) return { target: { all: true, params, upToId }, skipped: 0 };
   const excluded = new Set(chosen.excludedIds.map(Number));
   const ids: number[] = [];
   let skipped = 0;
@@ -56,13 +60,33 @@ async function resolveTarget(
     const { data, meta } = await listOrders(storeId, { ...params, page, per_page: MAX_PER_PAGE });
     if (meta.total - excluded.size > MAX_EXPLICIT_ORDERS) throw new Error(TOO_MANY_EXCEPTIONS);
     for (const order of data) {
-      if (excluded.has(order.id)) continue;
+      if (excluded.has(order.id) || (upToId !== null && order.id > upToId)) continue;
       if (canChangeSyncStatus(order.sync_status, to)) ids.push(order.id);
       else skipped += 1;
     }
     if (data.length < MAX_PER_PAGE || page * MAX_PER_PAGE >= meta.total) break;
   }
   return { target: { order_ids: ids }, skipped };
+}
+
+/**
+ * What a bulk change did, against the number of orders the seller chose: changed, skipped by the
+ * transition rules, and those of the chosen that no longer match the filters (left alone).
+ */
+export function bulkResultText(
+  chosen: number,
+  updated: number,
+  skipped: number,
+  to: OrderSyncStatus,
+): string {
+  const gone = chosen - updated - skipped;
+  return (
+    `${ordersText(updated)} set to ${ORDER_SYNC_STATUS.label(to).toLowerCase()}.` +
+    (skipped > 0 ? ` ${ordersText(skipped)} skipped: their sync status does not allow it.` : '') +
+    (gone > 0
+      ? ` ${ordersText(gone)} of the ${chosen.toLocaleString('en-GB')} chosen no longer ${gone === 1 ? 'matches the filters: left as it is.' : 'match the filters: left as they are.'}`
+      : '')
+  );
 }
 
 /**
@@ -105,6 +129,8 @@ export function BulkSyncStatusActions({
     tickedRows.every((row) => row!.plugin_sync_status !== null && canResendToPlugin(row!.plugin_sync_status));
 
   const change = async (target: BulkSyncTarget) => {
+    // The number the confirmation said, for the result to answer to.
+    const count = selection.count;
     setBusy(true);
     try {
       const resolved = await resolveTarget(storeId, selection, params, target.to);
@@ -113,10 +139,10 @@ export function BulkSyncStatusActions({
           ? { data: { updated: 0, skipped: 0 } }
           : await updateOrderSyncStatus(storeId, resolved.target, target.to);
       const skipped = data.skipped + resolved.skipped;
-      notifySuccess(
-        `${ordersText(data.updated)} set to ${ORDER_SYNC_STATUS.label(target.to).toLowerCase()}.` +
-          (skipped > 0 ? ` ${ordersText(skipped)} skipped: their sync status does not allow it.` : ''),
-      );
+      // The server applied 'all' itself: what it neither changed nor skipped had left the filters.
+      // (Resolved ids are what the filters still select, read just now.)
+      const chosen = 'all' in resolved.target ? count : data.updated + skipped;
+      notifySuccess(bulkResultText(chosen, data.updated, skipped, target.to));
       setConfirming(null);
       onChanged();
     } catch (error) {

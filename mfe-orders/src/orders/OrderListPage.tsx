@@ -32,7 +32,7 @@ import { BulkSyncStatusActions } from './BulkSyncStatusActions';
 import { NO_WRAP } from './cell-styles';
 import { hasOrderFilters, OrderFilters, type ChannelOption } from './OrderFilters';
 import { OrderStoreChooserPage } from './OrderStoreChooserPage';
-import { listStoreChannels, ordersPath } from './orders.api';
+import { freezeOrderSelection, listStoreChannels, ordersPath } from './orders.api';
 import { OrderTransfers } from './OrderTransfers';
 import { SyncStatusTabs, syncStatusTab } from './SyncStatusTabs';
 import { useOrderListMemory } from './order-list.store';
@@ -66,7 +66,13 @@ function OrderList({ storeId }: { storeId: string }) {
   });
   const remember = useOrderListMemory((state) => state.remember);
   useEffect(() => remember(storeId, query.params), [remember, storeId, query.params]);
-  const selection = useSelection(query.total);
+  // 'Select all N' is frozen when chosen: live orders arriving later are not part of it.
+  const selection = useSelection(query.total, {
+    freeze: async () => {
+      const frozen = await freezeOrderSelection(storeId, query.params);
+      return { total: frozen.count, upToId: frozen.up_to_id };
+    },
+  });
   const counts = useOrderCounts(storeId, query.params);
   const rowsSeen = useRowsSeen(query.data);
   const [channels, setChannels] = useState<ChannelOption[]>([]);
@@ -100,6 +106,8 @@ function OrderList({ storeId }: { storeId: string }) {
   };
 
   const columns: DataTableColumn<OrderDto>[] = [
+    // What a seller scans first comes first (Items, Total and Payment in view at 1440px); the
+    // rest follow, and the column settings hide or move any of them.
     {
       key: 'order_number',
       title: 'Order',
@@ -128,32 +136,12 @@ function OrderList({ storeId }: { storeId: string }) {
       ),
     },
     {
-      key: 'fulfillment',
-      title: 'Fulfilment',
-      dataIndex: 'fulfillment',
-      render: (value: number) => <StatusTag vocabulary={FULFILMENT_STATUS} value={value} />,
-    },
-    {
-      key: 'status',
-      title: 'Status',
-      dataIndex: 'status',
-      sorter: true,
-      render: (value: string | null) => <StatusTag vocabulary={ORDER_STATUS} value={value} />,
-    },
-    { key: 'channel_name', title: 'Channel', dataIndex: 'channel_name' },
-    {
-      key: 'order_date',
-      title: 'Order date',
-      dataIndex: 'order_date',
-      sorter: true,
-      render: (value: string | null) => <span style={NO_WRAP}>{formatDate(value)}</span>,
-    },
-    {
       key: 'customer',
       title: 'Customer',
       dataIndex: 'customer',
+      // One line (name, then e-mail), so the compact rows stay one line high.
       render: (customer: OrderDto['customer']) => (
-        <Flex vertical>
+        <Flex gap={6} style={NO_WRAP}>
           {customer.name ?? '—'}
           {customer.email ? <Typography.Text type="secondary">{customer.email}</Typography.Text> : null}
         </Flex>
@@ -176,6 +164,27 @@ function OrderList({ storeId }: { storeId: string }) {
       title: 'Payment',
       dataIndex: 'payment_status',
       render: (value: string | null) => <StatusTag vocabulary={PAYMENT} value={value} />,
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      dataIndex: 'status',
+      sorter: true,
+      render: (value: string | null) => <StatusTag vocabulary={ORDER_STATUS} value={value} />,
+    },
+    {
+      key: 'fulfillment',
+      title: 'Fulfilment',
+      dataIndex: 'fulfillment',
+      render: (value: number) => <StatusTag vocabulary={FULFILMENT_STATUS} value={value} />,
+    },
+    { key: 'channel_name', title: 'Channel', dataIndex: 'channel_name' },
+    {
+      key: 'order_date',
+      title: 'Order date',
+      dataIndex: 'order_date',
+      sorter: true,
+      render: (value: string | null) => <span style={NO_WRAP}>{formatDate(value)}</span>,
     },
     {
       key: 'created_at',
@@ -240,6 +249,10 @@ function OrderList({ storeId }: { storeId: string }) {
         query={query}
         columns={columns}
         scroll={{ x: 'max-content' }}
+        // Many orders per screen, the header and the order number always in view.
+        compact
+        stickyHeader
+        fixedFirstColumn
         searchPlaceholder="Search by order number, customer or SKU"
         selection={mayUpdate ? selection : undefined}
         bulkActions={

@@ -1,5 +1,6 @@
 import {
   encodeListQuery,
+  ORDER_SELECTION_BOUND,
   type ChannelDto,
   type CreateFulfilmentInput,
   type FulfilmentDto,
@@ -12,6 +13,7 @@ import {
   type OrderDetailDto,
   type OrderDto,
   type OrderPickupDto,
+  type OrderSelectionDto,
   type PickupOrderAction,
   type RouteParam,
 } from '@syncdesk/contracts';
@@ -86,12 +88,32 @@ export function countFilters(params: ListParams): ListParams {
   return { ...rest, filters: others };
 }
 
-/** What a bulk or single sync-status change applies to: the listed orders, or all the list matches. */
-export type OrderTarget = { order_ids: number[] } | { all: true; params: ListParams };
+/**
+ * "Select all N" at the moment of choosing: how many orders the list's filters match and the last
+ * id among them, so the bulk action reaches those and not the orders that arrive after.
+ */
+export async function freezeOrderSelection(
+  storeId: RouteParam,
+  params: ListParams,
+): Promise<OrderSelectionDto> {
+  return (
+    await apiClient.get<{ data: OrderSelectionDto }>(
+      `${ordersPath(storeId)}/selection`,
+      selectionFilters(params),
+    )
+  ).data;
+}
+
+/**
+ * What a bulk or single sync-status change applies to: the listed orders, or all the list matches
+ * up to the last order there was when the seller chose them (`upToId`; null: no bound).
+ */
+export type OrderTarget = { order_ids: number[] } | { all: true; params: ListParams; upToId: number | null };
 
 /**
  * `POST orders/{storeId}/updateSyncStatus` for the order's own sync status. An `all` target sends
- * `all=1` with the list's own filter parameters, so the server changes exactly what the list shows.
+ * `all=1` with the list's own filter parameters and `up_to_id`, so the server changes exactly what
+ * the list showed when the seller chose it.
  */
 export async function updateOrderSyncStatus(
   storeId: RouteParam,
@@ -104,6 +126,7 @@ export async function updateOrderSyncStatus(
       action_type: 'order',
       status,
       all: true,
+      ...(target.upToId === null ? {} : { [ORDER_SELECTION_BOUND]: target.upToId }),
     });
   }
   return apiClient.post<OrderActionResult>(`${ordersPath(storeId)}/updateSyncStatus`, {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Layout, Typography, theme } from 'antd';
 import { Outlet, useLocation } from 'react-router';
-import { useCurrentStoreFromLocation, useSessionUser } from '@syncdesk/web-kit';
+import { SHELL_HEADER_HEIGHT, useCurrentStoreFromLocation, useSessionUser } from '@syncdesk/web-kit';
 import { SideNavigation } from '../navigation/SideNavigation';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage, ERROR_PAGE_FALLBACK_TEXT } from '../pages/ErrorPage';
@@ -11,7 +11,8 @@ import { SystemAlertBanner } from './SystemAlertBanner';
 import { TopBar } from './TopBar';
 
 const SIDER_WIDTH = 232;
-const HEADER_HEIGHT = 56;
+// One number with the lists' sticky headers, which sit just below this bar.
+const HEADER_HEIGHT = SHELL_HEADER_HEIGHT;
 
 /**
  * The signed-in page (spec §2 "default"): system alert banner, top bar, side navigation, the

@@ -1,5 +1,6 @@
 import { useState, type Key, type ReactNode } from 'react';
 import {
+  ConfigProvider,
   Empty,
   Flex,
   Input,
@@ -48,7 +49,22 @@ export interface DataTableProps<T extends object> {
   size?: 'small' | 'middle' | 'large';
   /** Scroll inside the table instead of overflowing the page (`{ x: 'max-content' }` for wide lists). */
   scroll?: TableProps<T>['scroll'];
+  /** Compact rows (one line, little padding): many rows per screen for lists people scan. */
+  compact?: boolean;
+  /** The header row stays in view, under the shell's top bar, while the page scrolls. */
+  stickyHeader?: boolean;
+  /** The first column (and the row checkboxes) stay in view while a wide table scrolls sideways. */
+  fixedFirstColumn?: boolean;
 }
+
+/** Height of the shell's top bar, which is sticky too: a sticky table header sits just below it. */
+export const SHELL_HEADER_HEIGHT = 56;
+
+/**
+ * Compact rows: antd's small table with half its vertical cell padding, so a 900px-high window
+ * shows 20-odd rows. Nested in the app's theme (light or dark), which it inherits.
+ */
+const COMPACT_THEME = { components: { Table: { cellPaddingBlockSM: 4, cellPaddingInlineSM: 8 } } };
 
 /**
  * The list table: server-side paging and sorting through the list query, remembered column
@@ -69,14 +85,19 @@ export function DataTable<T extends object>({
   columnSettings = true,
   size,
   scroll,
+  compact = false,
+  stickyHeader = false,
+  fixedFirstColumn = false,
 }: DataTableProps<T>) {
   const preferences = useColumnPreferences(tableKey, columns);
   const [search, setSearch] = useState(query.params.search ?? '');
   const { params, setParams } = query;
 
   // Sorting is the server's, so the header arrows follow the parameters rather than antd's state.
-  const shownColumns = preferences.columns.map((column) => ({
+  const shownColumns = preferences.columns.map((column, index) => ({
     ...column,
+    // Whichever column the person put first (column settings) is the one kept in view.
+    ...(fixedFirstColumn && index === 0 ? { fixed: 'left' as const } : {}),
     sortOrder: column.sorter
       ? params.sort_by === column.key
         ? params.sort_direction === 'desc'
@@ -134,45 +155,49 @@ export function DataTable<T extends object>({
         </Flex>
       ) : null}
       {selection ? <SelectionBar selection={selection}>{bulkActions}</SelectionBar> : null}
-      <Table<T>
-        aria-label={label}
-        size={size}
-        scroll={scroll}
-        rowKey={rowKey}
-        columns={shownColumns}
-        dataSource={query.data}
-        loading={query.loading}
-        onChange={(pagination, filters, sorter, extra) =>
-          onChange(
-            pagination,
-            filters as TableFilters,
-            sorter,
-            extra as { action: 'paginate' | 'sort' | 'filter' },
-          )
-        }
-        rowSelection={
-          selection
-            ? {
-                selectedRowKeys: pageIds.filter((id) => selection.isSelected(id)),
-                onChange: (keys) => selection.setPageSelection(pageIds, keys),
-              }
-            : undefined
-        }
-        pagination={{
-          current: params.page ?? 1,
-          pageSize: params.per_page ?? DEFAULT_PER_PAGE,
-          total: query.total,
-          showSizeChanger: true,
-          showTotal: (total) => `Total ${total}`,
-        }}
-        locale={{
-          emptyText: (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText}>
-              {emptyAction}
-            </Empty>
-          ),
-        }}
-      />
+      <ConfigProvider theme={compact ? COMPACT_THEME : undefined}>
+        <Table<T>
+          aria-label={label}
+          size={compact ? 'small' : size}
+          scroll={scroll}
+          sticky={stickyHeader ? { offsetHeader: SHELL_HEADER_HEIGHT } : undefined}
+          rowKey={rowKey}
+          columns={shownColumns}
+          dataSource={query.data}
+          loading={query.loading}
+          onChange={(pagination, filters, sorter, extra) =>
+            onChange(
+              pagination,
+              filters as TableFilters,
+              sorter,
+              extra as { action: 'paginate' | 'sort' | 'filter' },
+            )
+          }
+          rowSelection={
+            selection
+              ? {
+                  fixed: fixedFirstColumn || undefined,
+                  selectedRowKeys: pageIds.filter((id) => selection.isSelected(id)),
+                  onChange: (keys) => selection.setPageSelection(pageIds, keys),
+                }
+              : undefined
+          }
+          pagination={{
+            current: params.page ?? 1,
+            pageSize: params.per_page ?? DEFAULT_PER_PAGE,
+            total: query.total,
+            showSizeChanger: true,
+            showTotal: (total) => `Total ${total}`,
+          }}
+          locale={{
+            emptyText: (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText}>
+                {emptyAction}
+              </Empty>
+            ),
+          }}
+        />
+      </ConfigProvider>
     </>
   );
 }

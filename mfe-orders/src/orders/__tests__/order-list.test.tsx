@@ -34,6 +34,8 @@ function stubOrders(rows = [PENDING, EURO_SYNCED, FAILED]) {
   return stubFetch({
     'GET /orders/:storeId': listBody(rows, 120),
     'GET /orders/:storeId/getOrderCountGroupByStatus': countsBody({ 0: 80, 2: 37, 7: 3 }),
+    // 'Select all N' as the server counts it at that moment, with the last order's id.
+    'GET /orders/:storeId/selection': { body: { data: { count: 120, up_to_id: 600 } } },
     'GET /stores/:storeId/channels': listBody([
       { id: 5, name: 'Acme Shopify' },
       { id: 6, name: 'Acme Amazon' },
@@ -73,6 +75,47 @@ describe('Orders list', () => {
     expect(within(tabs).getByText('80')).toBeInTheDocument();
     expect(within(tabs).getByText('37')).toBeInTheDocument();
     expect(screen.getByText('Acme Web')).toBeInTheDocument();
+  });
+
+  it('is compact: one-line rows, a sticky header, the first column fixed, Items, Total and Payment early', async () => {
+    stubOrders();
+    const view = renderPage('/orders/11');
+    const pending = await rowOf('SH-1001');
+    const table = pending.closest('.ant-table') as HTMLElement;
+    expect(table).toHaveClass('ant-table-small');
+    // antd's sticky header: a holder kept below the shell's top bar.
+    expect(table.querySelector('.ant-table-sticky-holder')).toHaveStyle({ top: '56px' });
+    const headers = () =>
+      [...table.querySelectorAll('.ant-table-sticky-holder thead th')].map((cell) => cell.textContent);
+    expect(headers().slice(1, 7)).toEqual(['Order', 'Sync status', 'Customer', 'Items', 'Total', 'Payment']);
+    const cells = pending.querySelectorAll('td');
+    // The ticks and the order number stay in view while the table scrolls sideways.
+    expect(cells[0]).toHaveClass('ant-table-cell-fix-start');
+    expect(cells[1]).toHaveClass('ant-table-cell-fix-start');
+    expect(cells[2]).not.toHaveClass('ant-table-cell-fix-start');
+    // The customer's name and e-mail share one line.
+    expect(within(cells[3] as HTMLElement).getByText('jane@example.test').parentElement).toHaveStyle({
+      whiteSpace: 'nowrap',
+    });
+
+    // Columns chosen are remembered under `dc-columns`, and the first one chosen is the fixed one.
+    fireEvent.click(screen.getByLabelText('Column settings'));
+    const columnList = await screen.findByLabelText('Columns');
+    fireEvent.click(within(columnList).getByLabelText('Sync status'));
+    fireEvent.click(screen.getByLabelText('Move Customer up'));
+    fireEvent.click(screen.getByLabelText('Move Customer up'));
+    expect(JSON.parse(localStorage.getItem('dc-columns') ?? '{}')['orders.orders']).toMatchObject({
+      hidden: ['sync_status'],
+    });
+    view.unmount();
+    renderPage('/orders/11');
+    const again = await rowOf('SH-1001');
+    const headersAgain = [
+      ...(again.closest('.ant-table') as HTMLElement).querySelectorAll('.ant-table-sticky-holder thead th'),
+    ].map((cell) => cell.textContent);
+    expect(headersAgain.slice(1, 4)).toEqual(['Customer', 'Order', 'Items']);
+    expect(again.querySelectorAll('td')[1]).toHaveClass('ant-table-cell-fix-start');
+    expect(within(again.querySelectorAll('td')[1] as HTMLElement).getByText('Jane Doe')).toBeInTheDocument();
   });
 
   it('says where orders come from when the store has none', async () => {
@@ -127,7 +170,7 @@ describe('Orders list', () => {
   it('changes all orders of a sync-status tab with the list’s filters', async () => {
     const api = stubOrders();
     api.on('POST /orders/:storeId/updateSyncStatus', {
-      body: { message: 'Updated.', data: { updated: 78, skipped: 2 } },
+      body: { message: 'Updated.', data: { updated: 118, skipped: 2 } },
     });
     renderPage('/orders/11');
     await rowOf('SH-1001');
@@ -140,6 +183,7 @@ describe('Orders list', () => {
     }
     tick(await rowOf('SH-1003'));
     fireEvent.click(buttonByText('Select all 120', selectionBar()));
+    expect(await within(selectionBar()).findByText('120 selected')).toBeInTheDocument();
     // Failed orders may be resent, held or excluded, never cancelled.
     expect(buttonByText('Resend', selectionBar())).toBeInTheDocument();
     expect(queryButtonByText('Cancel', selectionBar())).toBeNull();
@@ -148,12 +192,12 @@ describe('Orders list', () => {
     fireEvent.click(buttonByText('Exclude', await findModal('Exclude: 120 orders?')));
     await waitFor(() => expect(api.calls('POST', '/orders/11/updateSyncStatus')).toHaveLength(1));
     const call = api.calls('POST', '/orders/11/updateSyncStatus')[0];
-    expect(call?.body).toEqual({ action_type: 'order', status: 6, all: true });
+    expect(call?.body).toEqual({ action_type: 'order', status: 6, all: true, up_to_id: 600 });
     expect(call?.query.get('sync_status[eq]')).toBe('7');
     expect(call?.query.get('page')).toBeNull();
     expect(
       await screen.findByText(
-        '78 orders set to excluded. 2 orders skipped: their sync status does not allow it.',
+        '118 orders set to excluded. 2 orders skipped: their sync status does not allow it.',
       ),
     ).toBeInTheDocument();
   });
@@ -166,6 +210,7 @@ describe('Orders list', () => {
     renderPage('/orders/11');
     tick(await rowOf('SH-1001'));
     fireEvent.click(buttonByText('Select all 120', selectionBar()));
+    expect(await within(selectionBar()).findByText('120 selected')).toBeInTheDocument();
     tick(await rowOf('SH-1003'));
     // Several sync statuses on 'All': any move one of them may make is offered.
     expect(buttonByText('Cancel', selectionBar())).toBeInTheDocument();
@@ -184,6 +229,46 @@ describe('Orders list', () => {
     expect(
       await screen.findByText(
         '1 order set to on hold. 1 order skipped: their sync status does not allow it.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps “Select all N” to the orders there were when chosen, while live orders arrive', async () => {
+    const api = stubOrders();
+    api.on('POST /orders/:storeId/updateSyncStatus', {
+      body: { message: 'Updated.', data: { updated: 117, skipped: 2 } },
+    });
+    renderPage('/orders/11');
+    await waitFor(() => expect(listenerCount('orders:changed')).toBeGreaterThan(0));
+    fireEvent.click(await screen.findByText('Failed', { selector: '.ant-tabs-tab *' }));
+    await waitFor(() => expect(lastListQuery(api)?.get('sync_status[eq]')).toBe('7'));
+    tick(await rowOf('SH-1003'));
+    fireEvent.click(buttonByText('Select all 120', selectionBar()));
+    expect(await within(selectionBar()).findByText('120 selected')).toBeInTheDocument();
+    // The set is read with the list's filters at the moment of choosing.
+    expect(api.calls('GET', '/orders/11/selection')[0]?.query.get('sync_status[eq]')).toBe('7');
+
+    // A new failed order arrives: the list grows to 121, the choice does not.
+    const NEW = { ...FAILED, id: 601, order_number: 'SH-NEW-1' };
+    api.on('GET /orders/:storeId', listBody([NEW, FAILED], 121));
+    act(() => serverEmits('orders:changed', { storeId: 11, orderIds: [601] }));
+    const arrived = await rowOf('SH-NEW-1');
+    expect(within(selectionBar()).getByText('120 selected')).toBeInTheDocument();
+    expect(within(selectionBar()).getByText('1 more since you chose: not included.')).toBeInTheDocument();
+    expect(arrived.querySelector('input[type="checkbox"]')).not.toBeChecked();
+    expect((await rowOf('SH-1003')).querySelector('input[type="checkbox"]')).toBeChecked();
+
+    fireEvent.click(buttonByText('Exclude', selectionBar()));
+    fireEvent.click(buttonByText('Exclude', await findModal('Exclude: 120 orders?')));
+    await waitFor(() => expect(api.calls('POST', '/orders/11/updateSyncStatus')).toHaveLength(1));
+    expect(api.calls('POST', '/orders/11/updateSyncStatus')[0]?.body).toMatchObject({
+      all: true,
+      up_to_id: 600,
+    });
+    // One of the 120 left the failed tab meanwhile: the result accounts for every order chosen.
+    expect(
+      await screen.findByText(
+        '117 orders set to excluded. 2 orders skipped: their sync status does not allow it. 1 order of the 120 chosen no longer matches the filters: left as it is.',
       ),
     ).toBeInTheDocument();
   });
