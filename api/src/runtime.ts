@@ -201,6 +201,9 @@ export async function startProcess(
     demo = await startDemoSync(services, { ...config.demoSync, limits: config.syncRateLimits, shopifyApp });
     if (demo) logger.info({ simulators: demo.allowedOrigins }, 'demo channels connected to the simulators');
     for (const origin of demo?.allowedOrigins ?? []) demoSimulatorOrigins.add(origin);
+  } else if (config.demoSync) {
+    // Scaled out, `npm run start:simulators` holds them at fixed addresses: accepted from the start.
+    for (const origin of scaledOutSimulatorOrigins(config.demoSync)) demoSimulatorOrigins.add(origin);
   }
 
   if (runsWorker(role)) {

@@ -110,7 +110,14 @@ describe('the live demo scaled out: api replica + worker + `npm run start:simula
     }))!;
     expect(channel.settings.shop_url).toBe(shopUrl);
     const seller = (await models.User.findOne({ where: { email: 'seller@demo.test' } }))!;
-    const socket = api.connect((await tokens.sign({ userId: seller.id, companyId: company.id })).token);
+    const token = (await tokens.sign({ userId: seller.id, companyId: company.id })).token;
+    // The channel form on an api replica accepts the simulator's address (and only the demo's).
+    const saved = await api.request('PUT', `/api/stores/${store.id}/channels/${channel.id}`, {
+      token,
+      body: { name: channel.name, shop_url: shopUrl },
+    });
+    expect({ status: saved.status, body: await saved.text() }).toMatchObject({ status: 200 });
+    const socket = api.connect(token);
     await connected(socket);
     const changed: OrdersChangedEvent[] = [];
     socket.on('orders:changed', (event: OrdersChangedEvent) => changed.push(event));
