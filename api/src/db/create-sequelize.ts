@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { format as mysqlFormat } from 'mysql2';
-import { Sequelize } from 'sequelize';
+import { Sequelize, Transaction } from 'sequelize';
 
 export type DatabaseDialect = 'mysql' | 'sqlite';
 
@@ -23,6 +23,43 @@ export interface DatabaseOptions {
 function queryFormat(sql: string, values: unknown, timezone: string): string {
   if (values === undefined || values === null || (Array.isArray(values) && values.length === 0)) return sql;
   return mysqlFormat(sql, values as never, false, timezone as never);
+}
+
+/**
+ * How long an SQLite statement waits in the driver for the writer before it. Short on purpose: the
+ * driver waits on one of libuv's four threads, and a few writers waiting there long starve the one
+ * holding the lock of a thread to commit on (50 s for a sign-out during an import). The wait goes on
+ * in `retry` below instead, off the threads.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 100;
+
+interface SqliteConnection {
+  configure(option: 'busyTimeout', milliseconds: number): void;
+  exec(sql: string, callback: (error: Error | null) => void): void;
+}
+
+/**
+ * Sequelize's SQLite dialect opens a connection of its own for every transaction (besides the one
+ * for plain queries) and runs no connect hook for them, so a pragma sent with `sequelize.query`
+ * reaches one connection only: the others kept the driver's 1 s busy timeout and failed with
+ * SQLITE_BUSY under an import. Every connection is set up here, as it opens.
+ */
+function prepareEveryConnection(sequelize: Sequelize): void {
+  const manager = sequelize.connectionManager as unknown as {
+    getConnection(options?: unknown): Promise<SqliteConnection>;
+  };
+  const open = manager.getConnection.bind(manager);
+  const prepared = new WeakSet<SqliteConnection>();
+  manager.getConnection = async (options) => {
+    const connection = await open(options);
+    if (prepared.has(connection)) return connection;
+    prepared.add(connection);
+    connection.configure('busyTimeout', SQLITE_BUSY_TIMEOUT_MS);
+    await new Promise<void>((resolve, reject) =>
+      connection.exec('PRAGMA synchronous = NORMAL;', (error) => (error ? reject(error) : resolve())),
+    );
+    return connection;
+  };
 }
 
 export function dialectOf(url: string | undefined): DatabaseDialect {
@@ -57,16 +94,20 @@ export async function createSequelize(options: DatabaseOptions): Promise<Sequeli
       dialect: 'sqlite',
       storage,
       logging,
-      // One connection: SQLite serialises writers anyway, and a single handle avoids SQLITE_BUSY
-      // between pooled connections of the same process.
+      // Unused by this dialect: it opens a connection per transaction besides the one for plain queries.
       pool: { max: 1, min: 0, idle: 60_000 },
-      retry: { max: 10, match: [/SQLITE_BUSY/] },
+      // A transaction takes the write lock when it begins, where it can wait its turn (the busy
+      // timeout, then the retry below). A deferred one that read first and writes after another
+      // connection wrote can't wait: SQLite fails that upgrade with SQLITE_BUSY at once.
+      transactionType: Transaction.TYPES.IMMEDIATE,
+      // A statement (BEGIN included) that met a busy database is run again, after 25 ms growing by
+      // 15 % a time with some jitter: about 45 s in all before a writer gives up.
+      retry: { max: 40, backoffBase: 25, backoffExponent: 1.15, backoffJitter: 20, match: [/SQLITE_BUSY/] },
     });
-    // WAL lets a second process (a separate worker, a test) read while this one writes;
-    // busy_timeout makes cross-process writers wait instead of failing at once.
+    prepareEveryConnection(sequelize);
+    // WAL lets readers go on while one connection writes, and a second process (a separate worker,
+    // a test) read meanwhile; it is kept in the file, so once is enough.
     await sequelize.query('PRAGMA journal_mode = WAL;');
-    await sequelize.query('PRAGMA busy_timeout = 5000;');
-    await sequelize.query('PRAGMA synchronous = NORMAL;');
   }
   await sequelize.authenticate();
   return sequelize;

@@ -168,21 +168,25 @@ export function createSessionService(deps: SessionDependencies): SessionService 
       return issueToken(user.id, companyId, caller);
     },
     async signOut(scope) {
-      // Told first: revoking the token disconnects its sockets at once (every tab shares the
-      // token), and the tabs should hear why before the line drops.
-      deps.publish({
-        name: 'session:ended',
-        rooms: [rooms.user(scope.userId)],
-        payload: { userId: scope.userId },
-      });
+      // The revocation first: a sign-out answered 204 has ended the token. Were it not written (the
+      // database failed even after waiting), the error answers instead, and the browser keeps
+      // showing the session rather than the token living on behind a signed-out screen.
       if (scope.tokenExpiresAt) {
         await models.RevokedToken.findOrCreate({
           where: { token_id: scope.tokenId },
           defaults: { token_id: scope.tokenId, expires_at: scope.tokenExpiresAt },
         });
       }
-      // Housekeeping: revocations of tokens that have expired anyway are no longer needed.
-      await models.RevokedToken.destroy({ where: { expires_at: { [Op.lt]: new Date() } } });
+      // Revoking the token disconnects its sockets (every tab shares the token); this tells the
+      // tabs why, so they sign out too instead of reconnecting.
+      deps.publish({
+        name: 'session:ended',
+        rooms: [rooms.user(scope.userId)],
+        payload: { userId: scope.userId },
+      });
+      // Housekeeping: revocations of tokens that have expired anyway are no longer needed. Not the
+      // caller's business: the sign-out has happened whatever this does (the next one tries again).
+      await models.RevokedToken.destroy({ where: { expires_at: { [Op.lt]: new Date() } } }).catch(() => 0);
     },
     async updateProfile(scope, input) {
       const user = await models.User.findByPk(scope.userId);
