@@ -80,6 +80,12 @@ const environmentSchema = z.object({
   WMS_SIMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(4030),
   /** The simulators create an order every few seconds (off: they wait to be told). */
   DEMO_TRAFFIC: booleanFlag.default(true),
+  /**
+   * Now and then (every few minutes) a simulator fails one call the way real ones do (a 503, a 429
+   * with Retry-After), so the failures screens, retry and the explainer have something to show.
+   * Follows DEMO_TRAFFIC unless set: a quiet demo (the e2e's) never fails by itself.
+   */
+  DEMO_FAILURES: booleanFlag.optional(),
   /** Public base URL of the product, used in e-mailed links (defaults to http://localhost:PORT). */
   APP_URL: z.string().optional(),
   /** `smtp://user:pass@host:587`; without it mail stays in the outbox table and the log. */
@@ -147,6 +153,8 @@ export interface Config {
     | false
     | {
         traffic: boolean;
+        /** DEMO_FAILURES: a recoverable failure every few minutes. */
+        failures: boolean;
         simulators: { host: string; ports: { shopify: number; mirakl: number; wms: number } };
       };
   appUrl: string;
@@ -210,6 +218,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       (embedded && env.NODE_ENV !== 'production' && env.DEMO_SEED !== false && env.APP_ROLE === 'all'))
         ? {
             traffic: env.DEMO_TRAFFIC,
+            failures: env.DEMO_FAILURES ?? env.DEMO_TRAFFIC,
             simulators: {
               host: env.SIMULATORS_HOST,
               ports: {

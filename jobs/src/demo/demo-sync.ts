@@ -7,6 +7,7 @@ import { splitValues, valuesForCreate } from '@syncdesk/api/src/modules/channels
 import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
 import { loadOrCreateSecret } from '@syncdesk/api/src/secrets';
 import {
+  DEMO_HICCUP_EVERY_MS,
   SIMULATOR_CREDENTIALS,
   startSimulators,
   type RunningSimulators,
@@ -197,27 +198,37 @@ export async function startDemoSync(
     shopifyApp: DemoShopifyApp;
     /** Fixed addresses (`npm run start:simulators`, which workers elsewhere trust); free local ports when absent. */
     listen?: { host: string; ports: { shopify: number; mirakl: number; wms: number } };
+    /** A recoverable failure every few minutes (`DEMO_FAILURES`); never in tests unless asked. */
+    failures?: boolean;
   },
 ): Promise<DemoSync | null> {
   const store = await demoStore(services);
   if (!store) return null;
   const products = await services.models.Product.findAll({
     where: { store_id: store.id, type: 'product' },
-    attributes: ['sku', 'title'],
+    attributes: ['sku', 'title', 'quantity'],
     order: [['id', 'ASC']],
     raw: true,
   });
-  const skus = products.map((product) => product.sku);
+  // The simulators sell and stock what the store has on hand, at the store's own figures: a
+  // warehouse starting every SKU at 100 would report the oversold product and the sold-out
+  // component of the kit back into stock within a minute, and the demo's states (README) with
+  // them. Products at or below 0 are left alone by all three (no shop sells them, the warehouse
+  // neither holds nor restocks them), so they stay as the seed told their story.
+  const inStock = products.filter((product) => product.quantity > 0);
+  const skus = inStock.map((product) => product.sku);
   // Order lines read their product's real title, as a shop's and a marketplace's do.
-  const titles = Object.fromEntries(products.map((product) => [product.sku, product.title]));
+  const titles = Object.fromEntries(inStock.map((product) => [product.sku, product.title]));
   const firstOrderId = Math.floor(Date.now() / 1000) * 10;
   const simulators = await startSimulators({
     ...options.listen,
     skus,
     traffic: options.traffic,
+    ...(options.failures ? { hiccups: { everyMs: DEMO_HICCUP_EVERY_MS } } : {}),
     credentials: { shopify: options.shopifyApp },
     shopify: { firstOrderId, titles },
     mirakl: { firstOrderNumber: firstOrderId, titles, ...miraklWindows(options.limits?.[DEMO_MIRAKL_TYPE]) },
+    wms: { stock: Object.fromEntries(inStock.map((product) => [product.sku, product.quantity])) },
   });
   const { connections } = simulators;
   const channels = await Promise.all([

@@ -41,6 +41,12 @@ export interface StartSimulatorsOptions {
   skus?: readonly string[];
   /** Demo traffic from the start: new orders at Shopify and Mirakl, stock movement at the WMS. */
   traffic?: boolean;
+  /**
+   * The live demo's hiccups: every `everyMs` one of the simulators, in turn, fails one call the way
+   * real ones do now and then (Shopify 503, Mirakl 429 with Retry-After, the WMS 503), so a newcomer
+   * sees a failure explained and retried. Off unless asked (tests never are).
+   */
+  hiccups?: { everyMs: number };
   seed?: number;
   /** Anything else each simulator takes (faster shipping, bucket size …). */
   shopify?: Omit<ShopifySimulatorOptions, 'port' | 'host'>;
@@ -66,6 +72,12 @@ export interface RunningSimulators {
 
 /** Demo traffic pace: staggered so the two channels' orders do not arrive in lockstep. */
 export const TRAFFIC_EVERY_MS = { shopify: 5_000, mirakl: 7_000, wms: 4_000 } as const;
+
+/** The live demo's pace of hiccups: one recoverable failure every few minutes, never a flood. */
+export const DEMO_HICCUP_EVERY_MS = 3 * 60_000;
+
+/** What each hiccup is, in turn: failures the sync engine waits out and retries. */
+const HICCUPS = ['shopify', 'mirakl', 'wms'] as const;
 
 /** Each simulator's own seeded credentials, unless the caller gives others. */
 export const SIMULATOR_CREDENTIALS: SimulatorCredentials = {
@@ -128,6 +140,16 @@ export async function startSimulators(options: StartSimulatorsOptions = {}): Pro
       wms.state.stopTraffic();
     };
     if (options.traffic) startTraffic();
+    let hiccup = 0;
+    const hiccups = options.hiccups
+      ? setInterval(() => {
+          const next = HICCUPS[hiccup++ % HICCUPS.length]!;
+          if (next === 'shopify') shopify.state.addFault({ status: 503, count: 1, path: '/orders' });
+          else if (next === 'mirakl') mirakl.state.addFault({ status: 429, count: 1 });
+          else wms.state.addFault({ status: 503, count: 1 });
+        }, options.hiccups.everyMs)
+      : null;
+    hiccups?.unref();
 
     return {
       shopify,
@@ -148,6 +170,7 @@ export async function startSimulators(options: StartSimulatorsOptions = {}): Pro
       startTraffic,
       stopTraffic,
       close: async () => {
+        if (hiccups) clearInterval(hiccups);
         stopTraffic();
         await Promise.all([shopify.close(), mirakl.close(), wms.close()]);
       },

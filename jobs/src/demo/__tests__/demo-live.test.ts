@@ -1,7 +1,16 @@
+import { Op } from 'sequelize';
+import { memoryRecorder } from '@syncdesk/api/src/modules/logs/transaction-record';
 import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
 import { readJson, startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
+import type { JobContext } from '../../definitions/job-definition';
+import { pluginUpdatesJob } from '../../definitions/sync/plugin-updates.job';
+import { createSyncRuntime } from '../../sync/sync-runtime';
 
 const SHOP_URL_REFUSED = 'The Shop URL must be a public internet address.';
+/** The demo seed's two stories (README): sold beyond what was on hand; sold out, so its kit is at 0. */
+const OVERSOLD = 'MUG-STW-350-TER';
+const SOLD_OUT = 'COF-ETH-FIL';
+const silent = { info: () => undefined, error: () => undefined };
 
 /**
  * The live demo as `npm start` runs it (demo accounts, the simulators in the process, the demo store
@@ -68,6 +77,44 @@ describe('the live demo', () => {
       expect((await demoChannel(type)).settings.shop_url).toBe(shopUrl);
     },
   );
+
+  it("keeps the README's demo states once the warehouse has reported its stock", async () => {
+    const { models } = server.services;
+    const quantityOf = async (sku: string) =>
+      (await models.Product.findOne({ where: { store_id: storeId, sku } }))!.quantity;
+    const oversold = await quantityOf(OVERSOLD);
+    expect(oversold).toBeLessThan(0);
+    expect(await quantityOf(SOLD_OUT)).toBe(0);
+    // A product in stock at a figure of its own (not the 100 a warehouse would start anything at).
+    const healthy = (await models.Product.findOne({
+      where: { store_id: storeId, type: 'product', quantity: { [Op.gt]: 0, [Op.ne]: 100 } },
+      order: [['id', 'ASC']],
+    }))!;
+
+    // The warehouse's stock report, as its recurring job reads it (the worker's next run would).
+    const plugin = (await models.Channel.findOne({
+      where: { store_id: storeId, type: 'wms', kind: 'plugin' },
+    }))!;
+    const recorder = memoryRecorder();
+    const context: JobContext = {
+      services: server.services,
+      logger: silent,
+      sync: createSyncRuntime({
+        services: server.services,
+        recorder,
+        allowedOrigins: [new URL(String(plugin.settings.api_url)).origin],
+      }),
+    };
+    await pluginUpdatesJob.handler({ pluginId: plugin.id }, context);
+    expect(
+      recorder.records.filter((record) => record.url.includes('/v1/stock')).map((r) => r.httpStatus),
+    ).toContain(200);
+
+    // The warehouse started from the store's figures and holds nothing of what is at or below 0.
+    expect(await quantityOf(healthy.sku)).toBe(healthy.quantity);
+    expect(await quantityOf(OVERSOLD)).toBe(oversold);
+    expect(await quantityOf(SOLD_OUT)).toBe(0);
+  });
 
   it('reconnects the demo Shopify channel through the simulated shop', async () => {
     const channel = await demoChannel('shopify');

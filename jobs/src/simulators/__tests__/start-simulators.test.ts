@@ -63,6 +63,41 @@ describe('startSimulators', () => {
     expect(simulators.shopify.state.summary().traffic).toBeNull();
   });
 
+  it('fails nothing by itself unless asked for hiccups', () => {
+    expect(simulators.shopify.state.faults()).toEqual([]);
+    expect(simulators.mirakl.state.summary().faults).toEqual([]);
+    expect(simulators.wms.state.faults()).toEqual([]);
+  });
+
+  it('with hiccups, fails one call of each simulator in turn, recoverably', async () => {
+    const hiccupping = await startSimulators({ hiccups: { everyMs: 50 } });
+    try {
+      const pending = () => ({
+        shopify: hiccupping.shopify.state.faults(),
+        mirakl: hiccupping.mirakl.state.summary().faults,
+        wms: hiccupping.wms.state.faults(),
+      });
+      const giveUpAt = Date.now() + 15_000;
+      while (Object.values(pending()).some((faults) => faults.length === 0) && Date.now() < giveUpAt)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      const faults = pending();
+      expect(faults.shopify[0]).toMatchObject({ status: 503, mode: 'error', remaining: 1 });
+      expect(faults.mirakl[0]).toMatchObject({ status: 429, mode: 'error', remaining: 1 });
+      expect(faults.wms[0]).toMatchObject({ status: 503, mode: 'error', remaining: 1 });
+      // A 429 comes with the wait the caller is to keep.
+      const mirakl = await fetch(`${hiccupping.connections.mirakl.settings.shop_url}/api/orders`, {
+        headers: {
+          authorization: hiccupping.connections.mirakl.credentials.api_key,
+          accept: 'application/json',
+        },
+      });
+      expect(mirakl.status).toBe(429);
+      expect(mirakl.headers.get('retry-after')).toBeTruthy();
+    } finally {
+      await hiccupping.close();
+    }
+  });
+
   it('fails with EADDRINUSE when a port is taken', async () => {
     const taken = Number(new URL(simulators.wms.url).port);
     await expect(startSimulators({ ports: { wms: taken } })).rejects.toMatchObject({ code: 'EADDRINUSE' });
