@@ -41,8 +41,7 @@ export type CourierMappings = ReadonlyMap<string, string> | null;
  * shipping method exactly as typed, and refuses an empty courier when there is none.
  */
 export function courierHelp(shippingMethod: string | undefined, mappings: CourierMappings): string {
-  // Until the form reports its first value, the order's own shipping method is what it holds.
-  const method = (shippingMethod ?? order.shipping_method ?? '').trim();
+  const method = shippingMethod?.trim() ?? '';
   if (method === '') return 'Enter the courier: without a shipping method no courier mapping applies.';
   if (mappings === null)
     return 'Leave empty to use the courier the channel maps to this shipping method, if it has one; otherwise enter the courier.';
