@@ -42,7 +42,7 @@ export interface StartSimulatorsOptions {
   /** Demo traffic from the start: new orders at Shopify and Mirakl, stock movement at the WMS. */
   traffic?: boolean;
   /**
-   * The live demo's hiccups: every `everyMs` one of the simulators, in turn, fails one call the way
+   * The live demo's hiccups: every `everyMs` one of the simulators, in turn, fails a call the way
    * real ones do now and then (Shopify 503, Mirakl 429 with Retry-After, the WMS 503), so a newcomer
    * sees a failure explained and retried. Off unless asked (tests never are).
    */
@@ -78,6 +78,13 @@ export const DEMO_HICCUP_EVERY_MS = 3 * 60_000;
 
 /** What each hiccup is, in turn: failures the sync engine waits out and retries. */
 const HICCUPS = ['shopify', 'mirakl', 'wms'] as const;
+
+/**
+ * Answers each hiccup fails: as many as the transport's attempts at one call (channel-http retries a
+ * 503 on a read and a 429 twice), so the call fails and is recorded, explained, then run again by
+ * the next poll or the Retry button. One answer would be retried away unseen.
+ */
+const HICCUP_ANSWERS = 3;
 
 /** Each simulator's own seeded credentials, unless the caller gives others. */
 export const SIMULATOR_CREDENTIALS: SimulatorCredentials = {
@@ -144,9 +151,11 @@ export async function startSimulators(options: StartSimulatorsOptions = {}): Pro
     const hiccups = options.hiccups
       ? setInterval(() => {
           const next = HICCUPS[hiccup++ % HICCUPS.length]!;
-          if (next === 'shopify') shopify.state.addFault({ status: 503, count: 1, path: '/orders' });
-          else if (next === 'mirakl') mirakl.state.addFault({ status: 429, count: 1 });
-          else wms.state.addFault({ status: 503, count: 1 });
+          // Reads the demo polls (orders, stock levels), so the failure is met within a minute.
+          const count = HICCUP_ANSWERS;
+          if (next === 'shopify') shopify.state.addFault({ status: 503, count, path: '/orders' });
+          else if (next === 'mirakl') mirakl.state.addFault({ status: 429, count, path: '/api/orders' });
+          else wms.state.addFault({ status: 503, count, path: '/v1/stock' });
         }, options.hiccups.everyMs)
       : null;
     hiccups?.unref();

@@ -1,3 +1,7 @@
+import { LOG_STATUS } from '@syncdesk/contracts';
+import { memoryRecorder } from '@syncdesk/api/src/modules/logs/transaction-record';
+import { createChannelHttp } from '../../transport/channel-http';
+import { unlimitedBudget } from '../../transport/rate-budget';
 import { startSimulators, type RunningSimulators } from '../start-simulators';
 
 describe('startSimulators', () => {
@@ -69,21 +73,22 @@ describe('startSimulators', () => {
     expect(simulators.wms.state.faults()).toEqual([]);
   });
 
-  it('with hiccups, fails one call of each simulator in turn, recoverably', async () => {
-    const hiccupping = await startSimulators({ hiccups: { everyMs: 50 } });
+  it('with hiccups, fails a call of each simulator in turn (every try of it), recoverably', async () => {
+    // Two seconds apart: the warehouse's next hiccup (6 s after its first) is not met by the reads below.
+    const hiccupping = await startSimulators({ hiccups: { everyMs: 2_000 } });
     try {
       const pending = () => ({
         shopify: hiccupping.shopify.state.faults(),
         mirakl: hiccupping.mirakl.state.summary().faults,
         wms: hiccupping.wms.state.faults(),
       });
-      const giveUpAt = Date.now() + 15_000;
+      const giveUpAt = Date.now() + 30_000;
       while (Object.values(pending()).some((faults) => faults.length === 0) && Date.now() < giveUpAt)
         await new Promise((resolve) => setTimeout(resolve, 25));
       const faults = pending();
-      expect(faults.shopify[0]).toMatchObject({ status: 503, mode: 'error', remaining: 1 });
-      expect(faults.mirakl[0]).toMatchObject({ status: 429, mode: 'error', remaining: 1 });
-      expect(faults.wms[0]).toMatchObject({ status: 503, mode: 'error', remaining: 1 });
+      expect(faults.shopify[0]).toMatchObject({ status: 503, mode: 'error', remaining: 3 });
+      expect(faults.mirakl[0]).toMatchObject({ status: 429, mode: 'error', remaining: 3 });
+      expect(faults.wms[0]).toMatchObject({ status: 503, mode: 'error', remaining: 3 });
       // A 429 comes with the wait the caller is to keep.
       const mirakl = await fetch(`${hiccupping.connections.mirakl.settings.shop_url}/api/orders`, {
         headers: {
@@ -93,6 +98,30 @@ describe('startSimulators', () => {
       });
       expect(mirakl.status).toBe(429);
       expect(mirakl.headers.get('retry-after')).toBeTruthy();
+
+      // Through the transport every connector uses: the warehouse's stock read fails for good (every
+      // try), recorded as a failed call with the warehouse's answer; the next read goes through.
+      const recorder = memoryRecorder();
+      const http = createChannelHttp({
+        connection: { id: 1, companyId: 1, storeId: 1, kind: 'plugin', provider: 'WMS' },
+        jobType: 'plugin_updates',
+        limits: {},
+        budget: unlimitedBudget,
+        recorder,
+        checkTarget: async () => null,
+        secrets: [],
+        sleep: async () => undefined,
+      });
+      const stock = `${hiccupping.connections.wms.settings.api_url}/v1/stock`;
+      const init = { headers: { authorization: `Bearer ${hiccupping.connections.wms.credentials.api_key}` } };
+      expect((await http.request('other', stock, init)).status).toBe(503);
+      expect((await http.request('other', stock, init)).status).toBe(200);
+      expect(
+        recorder.records.map(({ httpStatus, attempts, status }) => ({ httpStatus, attempts, status })),
+      ).toEqual([
+        { httpStatus: 503, attempts: 3, status: LOG_STATUS.byKey('failed').value },
+        { httpStatus: 200, attempts: 1, status: LOG_STATUS.byKey('success').value },
+      ]);
     } finally {
       await hiccupping.close();
     }
