@@ -264,7 +264,10 @@ function Overview({ storeId, product }: { storeId: string; product: ProductDetai
       )}
 
       <Card title="Channels">
-        <ChannelQuantities rows={product.channel_quantities} />
+        <Flex vertical gap={12}>
+          <ListedOn channels={product.channels} hasChannels={product.channel_quantities.length > 0} />
+          <ChannelQuantities rows={product.channel_quantities} />
+        </Flex>
       </Card>
 
       <Card title="Plugins">
@@ -316,6 +319,36 @@ function ComponentsTable({
         },
       ]}
     />
+  );
+}
+
+/**
+ * Where the product is listed, from the same field the products list shows (a listing matched to
+ * it), so the two screens tell the same story; the table below is what each channel would be told.
+ */
+function ListedOn({
+  channels,
+  hasChannels,
+}: {
+  channels: ProductDetailDto['channels'];
+  hasChannels: boolean;
+}) {
+  if (!hasChannels) return null;
+  if (channels.length === 0) {
+    return (
+      <Typography.Text type="secondary">
+        Not listed on any sales channel yet: nothing is sent until a channel lists it. Below is what each
+        channel would be told once it does.
+      </Typography.Text>
+    );
+  }
+  return (
+    <Flex gap={4} wrap align="center">
+      <Typography.Text>Listed on</Typography.Text>
+      {channels.map((channel) => (
+        <Tag key={channel.id}>{channel.name}</Tag>
+      ))}
+    </Flex>
   );
 }
 
@@ -371,7 +404,7 @@ function ChannelQuantities({ rows }: { rows: ProductChannelQuantityDto[] }) {
           key: 'listing',
           title: 'Listing',
           dataIndex: 'channel_product_id',
-          render: (value: number | null) => (value === null ? 'Not matched' : 'Matched'),
+          render: (value: number | null) => (value === null ? 'Not listed' : 'Listed'),
         },
       ]}
     />

@@ -126,8 +126,9 @@ function ProductList({ storeId }: { storeId: string }) {
       title: 'Channels',
       dataIndex: 'channels',
       render: (channels: ProductDto['channels']) =>
+        // The same words as the product page's Channels card: listed means a listing matched to it.
         channels.length === 0 ? (
-          <Typography.Text type="secondary">None</Typography.Text>
+          <Typography.Text type="secondary">Not listed</Typography.Text>
         ) : (
           <Flex gap={4} wrap>
             {channels.map((channel) => (

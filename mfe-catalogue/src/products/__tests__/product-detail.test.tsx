@@ -105,9 +105,32 @@ describe('Product detail', () => {
     expect(within(amazon).getByText('Not told')).toBeInTheDocument();
     expect(within(amazon).getByText('Auto sync stock is off for this channel')).toBeInTheDocument();
 
+    // Where it is listed, as the products list says it (Shopify lists it, Amazon doesn't).
+    expect(screen.getByText('Listed on').parentElement).toHaveTextContent('Listed onAcme Shopify');
+    expect(within(shopify).getByText('Listed')).toBeInTheDocument();
+    expect(within(amazon).getByText('Not listed')).toBeInTheDocument();
+
     const plugin = rowWith(screen.getByLabelText('Plugin quantities'), 'Acme ShipBob');
     expect(plugin).toHaveTextContent('22 Nov 2026 09:00:00 UTC');
     expect(within(plugin).getByText('Synced')).toBeInTheDocument();
+  });
+
+  it('a kit no channel lists says so, as the products list does, above what each channel would be told', async () => {
+    const unlisted = detail(
+      { ...GIFT_SET, channels: [] },
+      {
+        kit_items: [kitItem(MUG, 2), kitItem(LID, 1)],
+        channel_quantities: KIT.channel_quantities.map((row) => ({ ...row, channel_product_id: null })),
+      },
+    );
+    stubFetch({ 'GET /products/:storeId/:productId': { body: { data: unlisted } } });
+    renderPage('/products/11/40');
+    expect(
+      await screen.findByText(
+        /^Not listed on any sales channel yet: nothing is sent until a channel lists it\./,
+      ),
+    ).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Channel quantities')).getAllByText('Not listed')).toHaveLength(2);
   });
 
   it('shows the stock timeline, adds units through Adjust stock, and follows live stock events', async () => {

@@ -45,6 +45,14 @@ describe('Products list', () => {
     expect(screen.getByText('Acme Web')).toBeInTheDocument();
   });
 
+  it("says a product no channel lists is Not listed, in the product page's words", async () => {
+    stubFetch({ 'GET /products/:storeId': listBody([{ ...GIFT_SET, channels: [] }]) });
+    renderPage('/products/11');
+    const kit = await rowOf('GIFT-SET');
+    expect(within(kit).getByText('Not listed')).toBeInTheDocument();
+    expect(within(kit).queryByText('None')).toBeNull();
+  });
+
   it('says what to do next when the store has no products: create one, or import a file', async () => {
     stubFetch({ 'GET /products/:storeId': listBody([]) });
     renderPage('/products/11');
