@@ -230,7 +230,7 @@ test('a fulfilment with tracking made on the order page reaches Shopify', async 
     .toEqual([{ status: 201, courier: 'Royal Mail' }]);
 });
 
-test('a failed call shows in the transaction records with its explanation, and its retry succeeds', async ({
+test('a failed call shows in the transaction records with its explanation, and its retry says how it went', async ({
   page,
   request,
 }) => {
@@ -290,13 +290,43 @@ test('a failed call shows in the transaction records with its explanation, and i
     const recovered = await request.delete(`${shop.shopify.url}/__simulator/faults`);
     expect(recovered.status()).toBe(200);
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByText('1 retried, 0 left alone')).toBeVisible();
+    // The outcome, in words: queued at once (out of the failures), then how the new attempt went,
+    // which the page hears of live when the worker writes its record.
+    await expect(
+      page.getByText(
+        'Retry queued for 1 record: it has left the failures, and its new attempt will appear in the transaction records, linked to it.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Retried: the new attempt worked.' })).toBeVisible(
+      {
+        timeout: 60_000,
+      },
+    );
+    await expect(detail(page, 'Status')).toContainText('Retried');
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     const retriedBy = detail(page, 'Retried by').getByRole('link');
-    await expect(retriedBy).toBeVisible({ timeout: 60_000 });
+    await expect(retriedBy).toBeVisible();
     await retriedBy.click();
     await expect(page).not.toHaveURL(failedUrl);
     await expect(detail(page, 'Status')).toHaveText('Success');
     await expect(detail(page, 'Retry of').getByRole('link')).toHaveText(`Record ${failedId}`);
+
+    // Back in the list, the old record reads as retried, links to its new attempt, and has left
+    // the "Failed" filter.
+    await page.getByRole('button', { name: 'Back to transaction records' }).click();
+    await page.getByRole('searchbox', { name: 'Search url or message' }).fill(`/orders/${placed.id}/`);
+    await page.getByRole('searchbox', { name: 'Search url or message' }).press('Enter');
+    const old = page
+      .getByRole('table', { name: 'Transaction records' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: 'New attempt: Success' }) });
+    await expect(old).toHaveCount(1);
+    await expect(old).toContainText('Retried');
+    await page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Failed', { exact: true }).click();
+    await expect(
+      page.getByText('No transaction records match these filters. Clear the filters to see them all.'),
+    ).toBeVisible();
 
     await expect
       .poll(() => shopifyFulfilments(request, shop, tracking), { timeout: 30_000 })

@@ -20,8 +20,9 @@ export function bulkResultText(action: 'retry' | 'ignore', result: TransactionRe
     const why = 'only failures not retried yet, that know how to run again, can be retried';
     if (updated === 0) return `Nothing was retried: ${why}.`;
     const done =
-      `Retry queued for ${records(updated)}: ${updated === 1 ? 'it has' : 'they have'} left the failures, ` +
-      `and the new attempt appears in this list, linked to the record it retries.`;
+      updated === 1
+        ? 'Retry queued for 1 record: it has left the failures, and its new attempt will appear in the transaction records, linked to it.'
+        : `Retry queued for ${records(updated)}: they have left the failures, and each new attempt will appear in the transaction records, linked to the record it retries.`;
     return skipped > 0 ? `${done} ${records(skipped)} left alone: ${why}.` : done;
   }
   const why = 'only failures not handled yet can be ignored';

@@ -83,7 +83,7 @@ describe('Transaction record detail', () => {
     expect(api.calls('PUT', `${LOGS}/retry`)[0]!.body).toEqual({ log_ids: [900] });
     expect(
       await screen.findByText(
-        'Retry queued for 1 record: it has left the failures, and the new attempt appears in this list, linked to the record it retries.',
+        'Retry queued for 1 record: it has left the failures, and its new attempt will appear in the transaction records, linked to it.',
       ),
     ).toBeInTheDocument();
     expect(await screen.findByText(/^Retry queued\. This record has left the failures/)).toBeInTheDocument();

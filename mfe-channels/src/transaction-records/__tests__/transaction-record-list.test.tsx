@@ -112,7 +112,7 @@ describe('Transaction records list', () => {
     expect(api.calls('PUT', `${LOGS}/retry`)[0]!.body).toEqual({ log_ids: [900, 901] });
     expect(
       await screen.findByText(
-        'Retry queued for 1 record: it has left the failures, and the new attempt appears in this list, linked to the record it retries. 1 record left alone: only failures not retried yet, that know how to run again, can be retried.',
+        'Retry queued for 1 record: it has left the failures, and its new attempt will appear in the transaction records, linked to it. 1 record left alone: only failures not retried yet, that know how to run again, can be retried.',
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(api.calls('GET', LOGS).length).toBeGreaterThan(listsBefore));
