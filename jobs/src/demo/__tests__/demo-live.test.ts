@@ -78,6 +78,18 @@ describe('the live demo', () => {
     },
   );
 
+  it("saves the demo's warehouse plugin at its simulator's address, and no other private address", async () => {
+    const plugin = (await server.services.models.Channel.findOne({
+      where: { store_id: storeId, type: 'wms', kind: 'plugin' },
+    }))!;
+    const apiUrl = String(plugin.settings.api_url);
+    const path = `/stores/${storeId}/plugins/${plugin.id}`;
+    expect((await call('PUT', path, { name: plugin.name, api_url: apiUrl })).status).toBe(200);
+    const refused = await call('PUT', path, { api_url: 'http://127.0.0.1:3306' });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors as object)).toEqual(['api_url']);
+  });
+
   it("keeps the README's demo states once the warehouse has reported its stock", async () => {
     const { models } = server.services;
     const quantityOf = async (sku: string) =>
