@@ -146,6 +146,26 @@ describe('Dashboard', () => {
     expect(requests.filter((request) => request.path === '/api/dashboard/logs')).toHaveLength(2);
   });
 
+  it('drops a failure retried or ignored elsewhere as soon as the server says the connection changed', async () => {
+    let rows = [failedRecord()];
+    let summary = SUMMARY;
+    api({
+      'GET /api/dashboard': () => ({ status: 200, body: { data: summary } }),
+      'GET /api/dashboard/logs': () => list(rows),
+    });
+    await renderShell('/', { token: 't', user: sessionUser() });
+    expect(await screen.findByText('Rate limit reached, retried 3 times')).toBeInTheDocument();
+    await waitFor(() => expect(listenerCount('sync:changed')).toBeGreaterThan(0));
+
+    // A retry queued (or an ignore) takes the record out of the failures; the api says `sync:changed`.
+    rows = [];
+    summary = { ...SUMMARY, failed_records_24h: 0, failing_connections: [] };
+    act(() => serverEmits('sync:changed', { storeId: 1, channelId: 5 }));
+    await waitFor(() => expect(screen.queryByText('Rate limit reached, retried 3 times')).toBeNull(), {
+      timeout: 5000,
+    });
+  });
+
   it('says when nothing failed and every channel is up to date', async () => {
     api({
       'GET /api/dashboard': {
