@@ -265,8 +265,21 @@ export function createChannelProductService(deps: ChannelProductServiceDependenc
     });
   }
 
-  const recomputeTargets = (storeId: number, productIds: readonly number[]) =>
-    markTargetsChanged(deps, storeId, productIds);
+  /**
+   * After listings were matched to these products: the targets that moved are marked (and their
+   * pushes queued); a listing still reading Unmatched (its channel is not told stock, or already
+   * shows the figure) is pending like any listing never pushed, never Unmatched once matched.
+   */
+  const recomputeTargets = async (storeId: number, productIds: readonly number[]) => {
+    const marked = await markTargetsChanged(deps, storeId, productIds);
+    for (const chunk of chunksOf([...new Set(productIds)])) {
+      await models.ChannelProduct.update(
+        { sync_status: PENDING },
+        { where: { store_id: storeId, product_id: { [Op.in]: chunk }, sync_status: UNMATCHED } },
+      );
+    }
+    return marked;
+  };
 
   async function setStatus(
     scope: RequestScope,

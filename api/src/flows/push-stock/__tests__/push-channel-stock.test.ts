@@ -242,6 +242,27 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
     );
     expect(matched.status).toBe(200);
     expect((await statusOf(shopOnly.id)).sync_status).toBe(LEVEL_PENDING);
+
+    // On a channel not told stock nothing is marked for a push: matched, it is pending, not Unmatched.
+    const quiet = await fixtures.channel(store, `Shop only, no stock ${dialect}`, { auto_sync_stock: false });
+    const quietListing = await fixtures.listing(quiet, `L-GIFT-Q-${dialect}`, {
+      sku: product.sku,
+      product_id: null,
+      sync_status: UNMATCHED,
+    });
+    const quietMatch = await server.request(
+      'PUT',
+      `/api/stores/${store.id}/channels/${quiet.id}/products/${quietListing.id}`,
+      { token, body: { matched_sku: product.sku } },
+    );
+    expect(quietMatch.status).toBe(200);
+    expect((await statusOf(quietListing.id)).sync_status).toBe(PRODUCT_SYNC_STATUS.byKey('pending').value);
+    // And unmatched again, it reads Unmatched.
+    await server.request('PUT', `/api/stores/${store.id}/channels/${quiet.id}/products/${quietListing.id}`, {
+      token,
+      body: { matched_sku: null },
+    });
+    expect((await statusOf(quietListing.id)).sync_status).toBe(UNMATCHED);
   });
 
   it('a refused call fails the batch with the provider’s words and is rethrown for the health count', async () => {
