@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { OrdersChangedEvent } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
@@ -10,12 +9,24 @@ import { connected, startTestProcess, TEST_SECRET, type TestProcess } from '../t
 const REPOSITORY = path.resolve(__dirname, '../../..');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/**
+ * A free port below the ephemeral range (Linux hands out 32768 and up for port 0 and outgoing
+ * connections): the simulators bind it some seconds later, and no other test's `listen(0)` can take
+ * it meanwhile.
+ */
 async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const server = net.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+  }
 }
 
 /** `npm run start:simulators` as a child process; resolves once it says the demo is connected. */
@@ -63,7 +74,9 @@ describe('the live demo scaled out: api replica + worker + `npm run start:simula
 
   beforeAll(async () => {
     database = await createTestDatabase('mysql', 'demo_scaled');
-    const [shopify, mirakl, wms] = [await freePort(), await freePort(), await freePort()];
+    const ports = new Set<number>();
+    while (ports.size < 3) ports.add(await freePort());
+    const [shopify, mirakl, wms] = [...ports];
     environment = {
       REDIS_URL,
       REDIS_PREFIX: `demo-${randomUUID().slice(0, 8)}`,
