@@ -212,6 +212,16 @@ describe('outbound url guard', () => {
     expect(lookups).toEqual([]);
   });
 
+  it("lets through the trusted origins (the live demo's simulators) exactly, and no other private address", async () => {
+    const options = { allowPrivateTargets: false, trustedOrigins: new Set(['http://127.0.0.1:41234']) };
+    expect(await outboundUrlProblem('http://127.0.0.1:41234', options)).toBeNull();
+    expect(await outboundUrlProblem('http://127.0.0.1:41234/admin/api', options)).toBeNull();
+    for (const elsewhere of ['http://127.0.0.1:41235', 'https://127.0.0.1:41234', 'http://localhost:41234']) {
+      expect(await outboundUrlProblem(elsewhere, options)).toBe('privateTarget');
+    }
+    expect(await outboundUrlProblem('ftp://127.0.0.1:41234', options)).toBe('scheme');
+  });
+
   it.each([
     ['8.8.8.8', true],
     ['::ffff:8.8.8.8', true],
