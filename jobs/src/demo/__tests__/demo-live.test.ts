@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Op } from 'sequelize';
 import { memoryRecorder } from '@syncdesk/api/src/modules/logs/transaction-record';
 import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
 import { readJson, startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
 import type { JobContext } from '../../definitions/job-definition';
 import { pluginUpdatesJob } from '../../definitions/sync/plugin-updates.job';
+import { SHOPIFY_SIMULATOR_DEFAULTS } from '../../connectors/shopify/simulator';
 import { createSyncRuntime } from '../../sync/sync-runtime';
 
 const SHOP_URL_REFUSED = 'The Shop URL must be a public internet address.';
@@ -126,6 +129,17 @@ describe('the live demo', () => {
     expect(await quantityOf(healthy.sku)).toBe(healthy.quantity);
     expect(await quantityOf(OVERSOLD)).toBe(oversold);
     expect(await quantityOf(SOLD_OUT)).toBe(0);
+  });
+
+  it("verifies the demo shop's webhooks with a secret generated into the data folder", () => {
+    const secret = fs
+      .readFileSync(path.join(server.dataDir, 'secrets', 'demo-shopify-app.key'), 'utf8')
+      .trim();
+    const providers = JSON.parse(server.services.oauth.providersJson ?? '{}') as {
+      shopify?: { clientSecret?: string };
+    };
+    expect(providers.shopify?.clientSecret).toBe(secret);
+    expect(secret).not.toBe(SHOPIFY_SIMULATOR_DEFAULTS.clientSecret);
   });
 
   it('reconnects the demo Shopify channel through the simulated shop', async () => {
