@@ -9,7 +9,7 @@ const REDIS_URL = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
  * A TCP relay in front of the real Redis that can be cut and restored on the same port: what an api
  * replica sees when its Redis goes away and comes back.
  */
-async function startRelay(port = 0) {
+async function startRelay(port?: number) {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(REDIS_URL.port || 6379), REDIS_URL.hostname);
@@ -20,7 +20,16 @@ async function startRelay(port = 0) {
     }
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  // Below the ephemeral range (32768 and up on Linux): while the relay is cut, no other test's
+  // `listen(0)` or outgoing connection can take its port, so it comes back on the same one.
+  for (;;) {
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port ?? 20_000 + Math.floor(Math.random() * 10_000), '127.0.0.1', () => resolve(true));
+    });
+    if (listening) break;
+    if (port !== undefined) throw new Error(`port ${port} is taken`);
+  }
   return {
     port: (server.address() as AddressInfo).port,
     async cut() {
