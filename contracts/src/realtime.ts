@@ -154,10 +154,10 @@ export const EVENT_PERMISSIONS: { readonly [N in RealtimeEventName]: readonly Pe
   // GET products/{storeId} and the channel and plugin product lists
   'stock:changed': ['products.read'],
   'catalogue:changed': ['products.read'],
-  // GET stores/{storeId}/channels/{channelId}/sync, GET dashboard
-  'sync:changed': ['channels.read', 'dashboard.read'],
-  // GET rule-runs/{id}
-  'rules:run': ['orders.read'],
+  // GET stores/{storeId}/channels/{channelId}/sync, GET dashboard, a listing's stockPushes
+  'sync:changed': ['channels.read', 'dashboard.read', 'products.read'],
+  // GET rule-runs/{id}, GET logs/ruleEngineLogs
+  'rules:run': ['orders.read', 'logs.read'],
   'transfer:progress': null,
   'system:announcement': null,
   'notification:created': null,
