@@ -115,35 +115,22 @@ export function isStaleClaim(
 }
 
 /**
- * Sets the claims among `where` whose lease ran out back to waiting, without owner or lease, and
- * answers their ids. Each row is moved by a conditional UPDATE, so a renewal that lands between the
- * read and the write keeps its claim (the run is alive after all) and is not answered.
+ * Sets the claims among `where` whose lease ran out back to waiting, without owner or lease, in
+ * one UPDATE; answers how many moved. The lease condition is in the UPDATE itself, so a renewal
+ * that lands first keeps its claim (the run is alive after all).
  */
 export async function releaseStaleClaims(
   models: OutboundClaimModels,
   kind: OutboundKind,
   where: WhereOptions,
-  options: { now?: Date; leaseMs?: number; limit?: number } = {},
-): Promise<number[]> {
-  const model = modelOf(models, kind);
-  const now = options.now ?? new Date();
-  const stale = staleClaimWhere(kind, now, options.leaseMs);
-  const rows = (await model.findAll({
-    where: { [Op.and]: [where, stale] },
-    attributes: ['id'],
-    order: [['id', 'ASC']],
-    limit: options.limit ?? 1000,
-    raw: true,
-  })) as { id: number }[];
-  const released: number[] = [];
-  for (const { id } of rows) {
-    const [moved] = await model.update(
-      { sync_status: claimStatusesOf(kind).waiting, ...RELEASED },
-      { where: { [Op.and]: [{ id }, stale] } },
-    );
-    if (moved === 1) released.push(Number(id));
-  }
-  return released;
+  options: { now?: Date; leaseMs?: number } = {},
+): Promise<number> {
+  const stale = staleClaimWhere(kind, options.now ?? new Date(), options.leaseMs);
+  const [moved] = await modelOf(models, kind).update(
+    { sync_status: claimStatusesOf(kind).waiting, ...RELEASED },
+    { where: { [Op.and]: [where, stale] } },
+  );
+  return moved;
 }
 
 /** Claims whose lease ran out and that nothing has taken back yet (the sync lag's "stuck sends"). */
@@ -162,7 +149,9 @@ export interface OutboundLease {
   readonly kind: OutboundKind;
   /** What a claim writes besides its status: the owner and a fresh lease. */
   claimValues(): { claimed_by: string; lease_until: Date };
-  /** Pushes every claim this run holds of its kind one lease further; answers how many it renewed. */
+  /** The rows this run's claims took (each after its claiming UPDATE said 1): the renewals' rows. */
+  hold(ids: readonly number[]): void;
+  /** Pushes every claim this run holds one lease further; answers how many it renewed. */
   renew(): Promise<number>;
   /** Stops renewing (waits for a renewal under way, so none lands after the run's last write). */
   close(): Promise<void>;
@@ -202,11 +191,21 @@ export function openLease(
   const now = options.now ?? (() => new Date());
   const owner = ownerName();
   const { claimed } = claimStatusesOf(kind);
+  const held = new Set<number>();
+  // By primary key, so a renewal locks only its own rows: a scan of every claim of the status
+  // would fight (deadlock) with another run claiming rows at the same moment.
   const renew = async () => {
-    const [renewed] = await model.update(
-      { lease_until: new Date(now().getTime() + leaseMs) },
-      { where: { claimed_by: owner, sync_status: claimed } },
-    );
+    let renewed = 0;
+    const ids = [...held];
+    for (let start = 0; start < ids.length; start += 500) {
+      const [count] = await model.update(
+        { lease_until: new Date(now().getTime() + leaseMs) },
+        {
+          where: { id: { [Op.in]: ids.slice(start, start + 500) }, claimed_by: owner, sync_status: claimed },
+        },
+      );
+      renewed += count;
+    }
     return renewed;
   };
   let renewing: Promise<unknown> = Promise.resolve();
@@ -223,6 +222,9 @@ export function openLease(
     owner,
     kind,
     claimValues: () => ({ claimed_by: owner, lease_until: new Date(now().getTime() + leaseMs) }),
+    hold(ids) {
+      for (const id of ids) held.add(Number(id));
+    },
     renew,
     async close() {
       clearInterval(timer);
@@ -256,17 +258,36 @@ export interface SweptClaims {
   stockChannelIds: number[];
 }
 
+/** The ids of the claims of `kind` whose lease ran out (read only). */
+async function staleIds(
+  models: OutboundClaimModels,
+  kind: OutboundKind,
+  options: { now?: Date; leaseMs?: number },
+): Promise<number[]> {
+  const rows = (await modelOf(models, kind).findAll({
+    where: staleClaimWhere(kind, options.now ?? new Date(), options.leaseMs),
+    attributes: ['id'],
+    order: [['id', 'ASC']],
+    limit: 1000,
+    raw: true,
+  })) as { id: number }[];
+  return rows.map((row) => Number(row.id));
+}
+
 /**
- * Every claim of every kind whose lease ran out goes back to waiting; the answer says which jobs
- * to queue so they are sent. Safe to run anywhere at any time: a live run's lease is not touched.
+ * Every claim of every kind whose lease ran out goes back to waiting, and `requeue` is told which
+ * jobs to queue so they are sent. The jobs are queued first and the claims released after: a
+ * sweep killed in between leaves queued jobs, whose runs release the claims themselves (each flow
+ * takes back its own rows' stale claims), never waiting rows that no job will send. Safe to run
+ * anywhere at any time: a live run's lease is not touched.
  */
 export async function sweepStaleClaims(
   models: OutboundClaimModels,
+  requeue: (swept: SweptClaims) => Promise<void>,
   options: { now?: Date; leaseMs?: number } = {},
 ): Promise<SweptClaims> {
   const swept: SweptClaims = { fulfilments: [], pluginIds: [], stockChannelIds: [] };
-
-  const fulfilmentIds = await releaseStaleClaims(models, 'fulfilment', {}, options);
+  const fulfilmentIds = await staleIds(models, 'fulfilment', options);
   if (fulfilmentIds.length > 0) {
     const rows = await models.OrderFulfillment.findAll({
       where: { id: { [Op.in]: fulfilmentIds } },
@@ -287,8 +308,7 @@ export async function sweepStaleClaims(
     }
     for (const [channelId, ids] of byChannel) swept.fulfilments.push({ channelId, fulfilmentIds: ids });
   }
-
-  const copyIds = await releaseStaleClaims(models, 'plugin_order', {}, options);
+  const copyIds = await staleIds(models, 'plugin_order', options);
   if (copyIds.length > 0) {
     const copies = await models.PluginOrder.findAll({
       where: { id: { [Op.in]: copyIds } },
@@ -297,8 +317,7 @@ export async function sweepStaleClaims(
     });
     swept.pluginIds = [...new Set(copies.map((copy) => Number(copy.plugin_id)))];
   }
-
-  const listingIds = await releaseStaleClaims(models, 'stock_push', {}, options);
+  const listingIds = await staleIds(models, 'stock_push', options);
   if (listingIds.length > 0) {
     const listings = await models.ChannelProduct.findAll({
       where: { id: { [Op.in]: listingIds } },
@@ -306,6 +325,19 @@ export async function sweepStaleClaims(
       raw: true,
     });
     swept.stockChannelIds = [...new Set(listings.map((listing) => Number(listing.channel_id)))];
+  }
+  if (fulfilmentIds.length + copyIds.length + listingIds.length === 0) return swept;
+
+  await requeue(swept);
+  const released: [OutboundKind, number[]][] = [
+    ['fulfilment', fulfilmentIds],
+    ['plugin_order', copyIds],
+    ['stock_push', listingIds],
+  ];
+  for (const [kind, ids] of released) {
+    for (let start = 0; start < ids.length; start += 500) {
+      await releaseStaleClaims(models, kind, { id: { [Op.in]: ids.slice(start, start + 500) } }, options);
+    }
   }
   return swept;
 }

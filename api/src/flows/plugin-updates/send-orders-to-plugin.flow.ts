@@ -8,7 +8,7 @@ import {
 import type { Channel } from '../../db/channel.models';
 import type { Models } from '../../db/models';
 import type { Order } from '../../db/order.models';
-import { publishOrdersChanged } from '../../modules/orders/order-action-support';
+import { chunksOf, publishOrdersChanged } from '../../modules/orders/order-action-support';
 import { addStatusMove, moveOrderStatusCounts } from '../../modules/orders/order-status-counts';
 import { createCatalogueWrite } from '../../modules/products/catalogue-writes';
 import {
@@ -144,7 +144,7 @@ async function sendReady(
   if (candidates.length === 0) return summary;
 
   // A copy row for each (the unique (order, plugin) key makes a concurrent insert harmless), then
-  // one claim per copy: only the run whose UPDATE moved it sends it.
+  // the claims: only the run whose UPDATE moved a copy sends it.
   await models.PluginOrder.bulkCreate(
     candidates.map((order) => ({
       order_id: order.id,
@@ -155,14 +155,24 @@ async function sendReady(
     })),
     { ignoreDuplicates: true },
   );
-  let claimed: Order[] = [];
-  for (const order of candidates) {
-    const [count] = await models.PluginOrder.update(
-      { sync_status: COPY_IN_PROGRESS, ...lease.claimValues() },
-      { where: { order_id: order.id, plugin_id: plugin.id, sync_status: COPY_PENDING } },
+  // One claim per copy, made in bulk: the copies this run's UPDATE moved carry its owner's name,
+  // so reading them back by that name says which it (and no other run) took.
+  const claimValues = lease.claimValues();
+  const candidateIds = candidates.map((order) => order.id);
+  for (const part of chunksOf(candidateIds, 500)) {
+    await models.PluginOrder.update(
+      { sync_status: COPY_IN_PROGRESS, ...claimValues },
+      { where: { plugin_id: plugin.id, order_id: { [Op.in]: part }, sync_status: COPY_PENDING } },
     );
-    if (count === 1) claimed.push(order);
   }
+  const mine = await models.PluginOrder.findAll({
+    where: { plugin_id: plugin.id, claimed_by: lease.owner, sync_status: COPY_IN_PROGRESS },
+    attributes: ['id', 'order_id'],
+    raw: true,
+  });
+  lease.hold(mine.map((copy) => Number(copy.id)));
+  const claimedNow = new Set(mine.map((copy) => Number(copy.order_id)));
+  let claimed: Order[] = candidates.filter((order) => claimedNow.has(order.id));
   if (deps.ruleRunner && claimed.length > 0) claimed = await applySendRules(deps, plugin, claimed);
 
   for (let start = 0; start < claimed.length; start += PLUGIN_ORDER_BATCH) {
@@ -195,17 +205,11 @@ async function sendReady(
         ? { order, ok: true as const, remoteId }
         : { order, ok: false as const, reason: rejected.get(reference) ?? SEND_ORDERS_MESSAGES.noAnswer };
     });
+    await settleOrders(deps, plugin, outcomes, now);
     for (const outcome of outcomes) {
-      await models.PluginOrder.update(
-        outcome.ok
-          ? { sync_status: COPY_SYNCED, remote_id: outcome.remoteId, synced_at: now, ...RELEASED }
-          : { sync_status: COPY_FAILED, ...RELEASED },
-        { where: { order_id: outcome.order.id, plugin_id: plugin.id } },
-      );
       if (outcome.ok) summary.sent.push(outcome.order.id);
       else summary.failed.push({ orderId: outcome.order.id, reason: outcome.reason });
     }
-    await settleOrders(deps, plugin.store_id, outcomes);
   }
   publishOrdersChanged(
     deps.publish,
@@ -284,14 +288,16 @@ async function pushesOf(models: Models, orders: Order[]): Promise<PluginOrderOut
 }
 
 /**
- * The orders' sync status after the plugin answered, with the counters, in one transaction. An
- * order the seller moved meanwhile (held, excluded) keeps the seller's status.
+ * The copies and the orders' sync status after the plugin answered, with the counters, in one
+ * transaction. An order the seller moved meanwhile (held, excluded) keeps the seller's status.
  */
 async function settleOrders(
   deps: SendOrdersDependencies,
-  storeId: number,
-  outcomes: ({ order: Order; ok: true } | { order: Order; ok: false; reason: string })[],
+  plugin: Channel,
+  outcomes: ({ order: Order; ok: true; remoteId: string } | { order: Order; ok: false; reason: string })[],
+  now: Date,
 ): Promise<void> {
+  const storeId = plugin.store_id;
   const write = createCatalogueWrite(deps.sequelize);
   const mysql = deps.sequelize.getDialect() !== 'sqlite';
   await write(async (transaction) => {
@@ -305,6 +311,16 @@ async function settleOrders(
       ...(mysql ? { lock: transaction.LOCK.UPDATE } : {}),
     });
     const current = new Map(rows.map((row) => [row.id, row]));
+    // The copies in the same transaction as their orders: a worker killed in between would leave
+    // a copy synced (never sent again) and its order still waiting to be sent, for good.
+    for (const outcome of outcomes) {
+      await deps.models.PluginOrder.update(
+        outcome.ok
+          ? { sync_status: COPY_SYNCED, remote_id: outcome.remoteId, synced_at: now, ...RELEASED }
+          : { sync_status: COPY_FAILED, ...RELEASED },
+        { where: { order_id: outcome.order.id, plugin_id: plugin.id }, transaction },
+      );
+    }
     const deltas = new Map<string, number>();
     for (const outcome of outcomes) {
       const row = current.get(outcome.order.id);

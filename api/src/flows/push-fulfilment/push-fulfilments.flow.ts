@@ -131,6 +131,7 @@ export async function pushFulfilments(
           { where: { id: row.id, sync_status: AWAITING_SEND } },
         );
         if (claimed !== 1) continue;
+        lease.hold([row.id]);
         touched.add(row.order_id);
         const fail = async (reason: string) => {
           await settle(row, PENDING_SYNC, FAILED);

@@ -163,7 +163,10 @@ export async function pushChannelStock(
         { sync_status: IN_PROGRESS, ...lease.claimValues() },
         { where: { id: listing.id, sync_status: { [Op.in]: WAITING } } },
       );
-      if (count === 1) claimed.push(listing);
+      if (count === 1) {
+        claimed.push(listing);
+        lease.hold([listing.id]);
+      }
     }
   } finally {
     if (claimed.length === 0) await lease.close();

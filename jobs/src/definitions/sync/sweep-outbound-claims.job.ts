@@ -18,18 +18,19 @@ export const outboundSweepClaimsJob: JobDefinition<typeof JOB_NAMES.outboundSwee
   name: JOB_NAMES.outboundSweepClaims,
   async handler(_data, context) {
     const { services } = context;
-    const swept = await sweepStaleClaims(services.models);
-    // One job per connection, each queued on its own: one failing to queue leaves the rest queued.
-    for (const { channelId, fulfilmentIds } of swept.fulfilments) {
-      await services.jobs.enqueue(JOB_NAMES.submitFulfillment, {
-        channelId,
-        orderFulfillmentIds: fulfilmentIds,
-      });
-    }
-    for (const pluginId of swept.pluginIds) await services.jobs.enqueue(JOB_NAMES.syncOrders, { pluginId });
-    for (const channelId of swept.stockChannelIds) {
-      await services.jobs.enqueue(JOB_NAMES.submitInventory, { channelId });
-    }
+    // Queued before the claims are released, so a sweep killed midway leaves no row unsent.
+    const swept = await sweepStaleClaims(services.models, async (stale) => {
+      for (const { channelId, fulfilmentIds } of stale.fulfilments) {
+        await services.jobs.enqueue(JOB_NAMES.submitFulfillment, {
+          channelId,
+          orderFulfillmentIds: fulfilmentIds,
+        });
+      }
+      for (const pluginId of stale.pluginIds) await services.jobs.enqueue(JOB_NAMES.syncOrders, { pluginId });
+      for (const channelId of stale.stockChannelIds) {
+        await services.jobs.enqueue(JOB_NAMES.submitInventory, { channelId });
+      }
+    });
     const fulfilments = swept.fulfilments.reduce((sum, entry) => sum + entry.fulfilmentIds.length, 0);
     if (fulfilments + swept.pluginIds.length + swept.stockChannelIds.length > 0) {
       context.logger.info(

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Op } from 'sequelize';
-import { channelQuantity, JOB_NAMES, PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
+import {
+  channelQuantity,
+  FULFILMENT_STATUS,
+  JOB_NAMES,
+  ORDER_SYNC_STATUS,
+  PLUGIN_SYNC_STATUS,
+  PRODUCT_SYNC_STATUS,
+} from '@syncdesk/contracts';
 import type { Channel } from '@syncdesk/api/src/db/channel.models';
 import type { Product } from '@syncdesk/api/src/db/catalogue.models';
 import type { Store } from '@syncdesk/api/src/db/models';
@@ -9,13 +16,17 @@ import { stockSettingsOf } from '@syncdesk/api/src/modules/channel-products/chan
 import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
 import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
-import { startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
+import { orderOf } from '@syncdesk/api/src/modules/orders/__tests__/order-import-kit';
+import { insertChannelRow } from '@syncdesk/api/src/testing/channel-fixtures';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,
   startShopifySimulator,
   type ShopifySimulator,
 } from '../../../connectors/shopify/simulator';
 import { shopifyTime } from '../../../connectors/shopify/simulator/simulator-time';
+import { normaliseShopifyOrder } from '../../../connectors/shopify/shopify-order.mapper';
+import { startWmsSimulator, type RunningWmsSimulator } from '../../../connectors/wms/simulator';
 import { startWorker, waitFor, type WorkerProcess } from './worker-processes';
 
 const KILLS = 10;
@@ -24,6 +35,8 @@ const ORDER_COUNT = 3_500;
 const SKUS = Array.from({ length: 20 }, (_, index) => `CRASH-${String(index + 1).padStart(2, '0')}`);
 /** How old a killed run's stock claims must be before another run takes them again (default 20 min). */
 const ABANDONED_MS = 2_500;
+/** An outbound claim's lease (default 60 s): longer than the worker's job lock (1 s), as in production. */
+const LEASE_MS = 1_500;
 
 const SYNCED = PRODUCT_SYNC_STATUS.byKey('synced').value;
 const IN_PROGRESS = PRODUCT_SYNC_STATUS.byKey('inventory_level_in_progress').value;
@@ -47,7 +60,10 @@ describe('crash safety of a killed worker (mysql, real processes)', () => {
     database = await createTestDatabase('mysql', 'crash_safety');
     // Migrates and serves the data; the work is done by the worker processes the tests start.
     server = await startTestProcess(database.url, { APP_ROLE: 'api' });
-    company = await createCompany(server.services, { name: 'Crashco', stores: ['Crashco UK', 'Crashco DE'] });
+    company = await createCompany(server.services, {
+      name: 'Crashco',
+      stores: ['Crashco UK', 'Crashco DE', 'Crashco FR'],
+    });
   });
   afterAll(async () => {
     for (const worker of workers) if (worker.child.exitCode === null) await worker.kill();
@@ -56,15 +72,21 @@ describe('crash safety of a killed worker (mysql, real processes)', () => {
   });
 
   const services = () => server.services;
-  const worker = () => {
+  const worker = (limits: Record<string, Record<string, { calls: number; periodSeconds: number }>> = {}) => {
     const started = startWorker({
       databaseUrl: database.url,
       dataDir: server.dataDir,
       environment: {
         STOCK_PUSH_ABANDONED_MS: String(ABANDONED_MS),
+        // A send's lease lapses a moment after its worker dies, and the sweep looks every second.
+        OUTBOUND_LEASE_MS: String(LEASE_MS),
+        OUTBOUND_SWEEP_EVERY_S: '1',
         // A page a second instead of the catalogue's 10 per 30 s: kills still land mid-download,
         // and the file does not spend minutes waiting for budget.
-        SYNC_RATE_LIMITS_JSON: JSON.stringify({ shopify: { get_orders: { calls: 1, periodSeconds: 1 } } }),
+        SYNC_RATE_LIMITS_JSON: JSON.stringify({
+          shopify: { get_orders: { calls: 1, periodSeconds: 1 } },
+          ...limits,
+        }),
       },
     });
     workers.push(started);
@@ -320,5 +342,219 @@ describe('crash safety of a killed worker (mysql, real processes)', () => {
         }),
       ).toBe(0);
     }, 180_000);
+  });
+
+  describe('a fulfilment push waiting for budget longer than its job lock', () => {
+    let shop: ShopifySimulator;
+    beforeAll(async () => {
+      shop = await startShopifySimulator({ skus: SKUS, seed: 13 });
+    });
+    afterAll(async () => {
+      await shop?.close();
+    });
+
+    const PENDING_SYNC = FULFILMENT_STATUS.byKey('pending_sync').value;
+    const FULFILMENT_SYNCED = FULFILMENT_STATUS.byKey('synced').value;
+    const SHIPMENTS = 30;
+
+    it('gets every shipment’s tracking to the shop exactly once, after ten kills mid-send', async () => {
+      const store = company.stores[0]!;
+      const channel = await shopifyChannel(store, shop, { get_orders: true, push_stock_levels: false });
+      const remote = Array.from({ length: SHIPMENTS }, () => shop.state.createOrder());
+      const imported = await services().orderImport.importBatch(
+        channel.id,
+        remote.map(normaliseShopifyOrder),
+      );
+      expect(imported.orderIds).toHaveLength(SHIPMENTS);
+      // Stored: the workers need not download them again.
+      await channel.update({ settings: { ...channel.settings, get_orders: false } });
+      const orders = await services().models.Order.findAll({
+        where: { channel_id: channel.id },
+        attributes: ['id', 'remote_id'],
+        raw: true,
+      });
+      // Made as the seller makes them: each queues its own submit_fulfillment run.
+      const token = await company.tokenFor(company.owner);
+      const trackingOf = new Map<string, string>();
+      for (const order of orders) {
+        const tracking = `RM${order.remote_id}GB`;
+        trackingOf.set(String(order.remote_id), tracking);
+        const response = await server.request('POST', `/api/orders/${store.id}/${order.id}/fulfillments`, {
+          token,
+          body: { courier: 'Royal Mail', shipping_tracking_code: tracking },
+        });
+        expect({
+          status: response.status,
+          body: response.status === 201 ? null : await readJson(response),
+        }).toEqual({ status: 201, body: null });
+      }
+      const fulfilments = () =>
+        services().models.OrderFulfillment.findAll({
+          where: { order_id: { [Op.in]: orders.map((order) => order.id) } },
+          attributes: ['id', 'sync_status', 'claimed_by'],
+          raw: true,
+        });
+      const atShop = () =>
+        shop.state.fulfillments().filter((fulfilment) => trackingOf.has(String(fulfilment.order_id)));
+      // Two calls per fulfilment (its fulfilment orders, then the fulfilment), two fulfilments a
+      // second: five runs at once wait up to 2.5 seconds for budget, longer than the job's lock.
+      const limits = { shopify: { update_fulfillment: { calls: 4, periodSeconds: 1 } } };
+
+      let leftClaimed = 0;
+      for (let kill = 1; kill <= KILLS; kill += 1) {
+        const before = atShop().length;
+        const running = worker(limits);
+        await waitFor(
+          `a fulfilment at the shop before kill ${kill}`,
+          async () => atShop().length > before,
+          60_000,
+        );
+        await running.kill();
+        expect(atShop().length).toBeLessThan(SHIPMENTS);
+        leftClaimed += (await fulfilments()).filter((row) => row.sync_status === PENDING_SYNC).length;
+      }
+      // The case that broke: sends a killed worker had claimed, with nothing left in memory to finish them.
+      expect(leftClaimed).toBeGreaterThan(0);
+
+      const last = worker(limits);
+      await waitFor(
+        'every fulfilment synced',
+        async () => (await fulfilments()).every((row) => row.sync_status === FULFILMENT_SYNCED),
+        90_000,
+      );
+      await last.stop();
+
+      const shipped = atShop();
+      const byOrder = new Map<string, string[]>();
+      for (const fulfilment of shipped) {
+        const key = String(fulfilment.order_id);
+        byOrder.set(key, [...(byOrder.get(key) ?? []), fulfilment.tracking_number ?? '']);
+      }
+      // Every shipment's tracking at the shop, once.
+      expect(Object.fromEntries([...byOrder].sort())).toEqual(
+        Object.fromEntries([...trackingOf].sort().map(([orderId, tracking]) => [orderId, [tracking]])),
+      );
+      expect((await fulfilments()).filter((row) => row.claimed_by !== null)).toEqual([]);
+    }, 240_000);
+  });
+
+  describe('a plugin order push waiting for budget longer than its job lock', () => {
+    const KEY = 'wms-crash-key';
+    const WMS_SKUS = ['WMS-CRASH-1', 'WMS-CRASH-2'];
+    /** Seven calls of 100: more than the five kills that wait for one. */
+    const ORDERS = 700;
+    let warehouse: RunningWmsSimulator;
+    beforeAll(async () => {
+      warehouse = await startWmsSimulator({
+        apiKey: KEY,
+        skus: WMS_SKUS,
+        shipAfterMs: null,
+        backorders: true,
+      });
+    });
+    afterAll(async () => {
+      await warehouse?.close();
+    });
+
+    const COPY_IN_PROGRESS = PLUGIN_SYNC_STATUS.byKey('in_progress').value;
+    const COPY_SYNCED = PLUGIN_SYNC_STATUS.byKey('synced').value;
+
+    it('gets every order to the warehouse once, after ten kills mid-send', async () => {
+      const store = company.stores[2]!;
+      const uuid = randomUUID();
+      const plugin = await services().models.Channel.create({
+        uuid,
+        company_id: store.company_id,
+        store_id: store.id,
+        kind: 'plugin',
+        type: 'wms',
+        name: 'Crash warehouse',
+        is_active: true,
+        is_default: true,
+        account_nominal_code: null,
+        api_version: null,
+        settings: { api_url: warehouse.url, updates_interval: 3600 },
+        credentials: writeChannelCredentials(services().credentials, { uuid }, { api_key: KEY }),
+        authorized_at: null,
+        token_expires_at: null,
+      });
+      // Where the orders came from: only their rows matter here, no call is made to it.
+      const shop = await insertChannelRow(services(), store, {
+        name: 'Crash shop',
+        settings: { get_orders: true },
+      });
+      const orderIds: number[] = [];
+      for (let start = 0; start < ORDERS; start += 400) {
+        const batch = Array.from({ length: Math.min(400, ORDERS - start) }, (_, index) => {
+          const remoteId = `P-${start + index + 1}`;
+          return orderOf(remoteId, [{ sku: WMS_SKUS[index % 2]!, quantity: 1, remote_id: `${remoteId}-L1` }]);
+        });
+        orderIds.push(...(await services().orderImport.importBatch(shop.id, batch)).orderIds);
+      }
+      expect(orderIds).toHaveLength(ORDERS);
+      await shop.update({ settings: { get_orders: false } });
+      const copies = () =>
+        services().models.PluginOrder.findAll({
+          where: { plugin_id: plugin.id },
+          attributes: ['order_id', 'sync_status', 'remote_id', 'claimed_by'],
+          raw: true,
+        });
+      const atWarehouse = () => warehouse.state.orders().length;
+      await services().jobs.enqueue(JOB_NAMES.syncOrders, { pluginId: plugin.id });
+      // One call of 100 orders a second: a run of 700 waits six seconds, far longer than its lock.
+      const limits = { wms: { sync_orders: { calls: 1, periodSeconds: 1 } } };
+
+      // Half the kills land once a batch reached the warehouse, half while a run holds its claims
+      // and waits for budget (the case that broke): neither may lose or double an order.
+      let leftClaimed = 0;
+      const deadOwners = new Set<string>();
+      for (let kill = 1; kill <= KILLS; kill += 1) {
+        const before = atWarehouse();
+        const running = worker(limits);
+        await waitFor(
+          `orders ${kill % 2 ? 'at the warehouse' : 'claimed by a live run'} before kill ${kill}`,
+          async () =>
+            kill % 2
+              ? atWarehouse() > before
+              : (await copies()).some((copy) => copy.claimed_by !== null && !deadOwners.has(copy.claimed_by)),
+          60_000,
+        );
+        await running.kill();
+        expect(atWarehouse()).toBeLessThan(ORDERS);
+        const claimedNow = (await copies()).filter((copy) => copy.sync_status === COPY_IN_PROGRESS);
+        leftClaimed += claimedNow.length;
+        for (const copy of claimedNow) deadOwners.add(copy.claimed_by!);
+      }
+      expect(leftClaimed).toBeGreaterThan(0);
+
+      const last = worker(limits);
+      await waitFor(
+        'every order at the warehouse and its copy synced',
+        async () => {
+          const rows = await copies();
+          return rows.length === ORDERS && rows.every((copy) => copy.sync_status === COPY_SYNCED);
+        },
+        90_000,
+      );
+      await last.stop();
+
+      const received = warehouse.state.orders();
+      const references = received.map((order) => order.reference);
+      expect(references).toHaveLength(ORDERS);
+      expect(new Set(references).size).toBe(ORDERS);
+      expect([...references].sort()).toEqual(orderIds.map(String).sort());
+      const idOf = new Map(received.map((order) => [order.reference, String(order.id)]));
+      const final = await copies();
+      expect(final.filter((copy) => copy.remote_id !== idOf.get(String(copy.order_id)))).toEqual([]);
+      expect(final.filter((copy) => copy.claimed_by !== null)).toEqual([]);
+      expect(
+        await services().models.Order.count({
+          where: {
+            id: { [Op.in]: orderIds },
+            sync_status: { [Op.ne]: ORDER_SYNC_STATUS.byKey('synced').value },
+          },
+        }),
+      ).toBe(0);
+    }, 240_000);
   });
 });
