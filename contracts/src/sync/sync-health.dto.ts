@@ -17,11 +17,19 @@ export interface ConnectionSyncHealthDto {
   next_run_at: string | null;
   /** Orders download watermark: changes up to here are imported (ISO UTC). */
   orders_watermark: string | null;
-  /** Seconds behind: now minus the oldest change known at the channel and not yet imported (0 when none). */
+  /**
+   * Seconds behind: now minus the oldest change known at the channel and not yet imported, or
+   * since the oldest stuck send stopped if that is longer (0 when none).
+   */
   lag_seconds: number;
   /** Listings whose new quantity waits to be pushed, fulfilments waiting to be sent. */
   pending_stock_pushes: number;
   pending_fulfilments: number;
+  /**
+   * Sends (fulfilments, stock pushes, orders to a plugin) whose worker stopped mid-send and that
+   * are not taken back yet: they are sent again within a minute. Absent from an older server.
+   */
+  stuck_sends?: number;
 }
 
 /** One stock push of one listing and how its number was worked out ("why does Amazon show 7?"). */

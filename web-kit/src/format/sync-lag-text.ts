@@ -17,9 +17,12 @@ function plural(count: number, one: string, many: string): string {
 
 /** What waits to go to the channel: "2 stock pushes waiting, 1 fulfilment waiting"; '' when nothing. */
 export function pendingText(
-  health: Pick<ConnectionSyncHealthDto, 'pending_stock_pushes' | 'pending_fulfilments'>,
+  health: Pick<ConnectionSyncHealthDto, 'pending_stock_pushes' | 'pending_fulfilments' | 'stuck_sends'>,
 ) {
   const parts: string[] = [];
+  // A worker stopped in the middle of these: they are sent again shortly, nothing to do yet.
+  if (health.stuck_sends)
+    parts.push(`${plural(health.stuck_sends, 'send', 'sends')} interrupted, to be retried`);
   if (health.pending_stock_pushes > 0)
     parts.push(`${plural(health.pending_stock_pushes, 'stock push', 'stock pushes')} waiting`);
   if (health.pending_fulfilments > 0)

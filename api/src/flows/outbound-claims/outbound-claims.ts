@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Op, type WhereOptions } from 'sequelize';
+import { literal, Op, type WhereOptions } from 'sequelize';
 import { FULFILMENT_STATUS, PLUGIN_SYNC_STATUS, PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
 import type { Models } from '../../db/models';
 
@@ -131,16 +131,6 @@ export async function releaseStaleClaims(
     { where: { [Op.and]: [where, stale] } },
   );
   return moved;
-}
-
-/** Claims whose lease ran out and that nothing has taken back yet (the sync lag's "stuck sends"). */
-export function countStaleClaims(
-  models: OutboundClaimModels,
-  kind: OutboundKind,
-  where: WhereOptions,
-  now: Date = new Date(),
-): Promise<number> {
-  return modelOf(models, kind).count({ where: { [Op.and]: [where, staleClaimWhere(kind, now)] } });
 }
 
 export interface OutboundLease {
@@ -340,4 +330,70 @@ export async function sweepStaleClaims(
     }
   }
   return swept;
+}
+
+/** Stuck sends of one connection: how many, and since when the oldest has been stuck. */
+export interface StuckSends {
+  count: number;
+  since: Date;
+}
+
+/**
+ * Sends whose claim's lease ran out and that nothing has taken back yet, per connection (a channel
+ * for fulfilments and stock, a plugin for its orders): the sync lag counts them from the moment
+ * the oldest one's lease ran out. Normally none: the sweep takes them back within a minute.
+ */
+export async function stuckSendsOf(
+  models: OutboundClaimModels,
+  connectionIds: readonly number[],
+  now: Date = new Date(),
+): Promise<Map<number, StuckSends>> {
+  const stuck = new Map<number, StuckSends>();
+  if (connectionIds.length === 0) return stuck;
+  const add = (connectionId: number, row: Pick<ClaimRow, 'lease_until' | 'updated_at'>) => {
+    const since = new Date(row.lease_until ?? row.updated_at);
+    const known = stuck.get(connectionId);
+    if (!known) stuck.set(connectionId, { count: 1, since });
+    else {
+      known.count += 1;
+      if (since < known.since) known.since = since;
+    }
+  };
+  const ids = connectionIds.map(Number);
+  const fulfilments = (await models.OrderFulfillment.findAll({
+    where: {
+      [Op.and]: [
+        staleClaimWhere('fulfilment', now),
+        // Our own integers, never caller input.
+        { order_id: { [Op.in]: literal(`(SELECT id FROM orders WHERE channel_id IN (${ids.join(',')}))`) } },
+      ],
+    },
+    attributes: ['order_id', 'lease_until', 'updated_at'],
+    raw: true,
+  })) as unknown as (Pick<ClaimRow, 'lease_until' | 'updated_at'> & { order_id: number })[];
+  if (fulfilments.length > 0) {
+    const orders = await models.Order.findAll({
+      where: { id: { [Op.in]: [...new Set(fulfilments.map((row) => Number(row.order_id)))] } },
+      attributes: ['id', 'channel_id'],
+      raw: true,
+    });
+    const channelOf = new Map(orders.map((order) => [Number(order.id), Number(order.channel_id)]));
+    for (const row of fulfilments) {
+      const channelId = channelOf.get(Number(row.order_id));
+      if (channelId !== undefined) add(channelId, row);
+    }
+  }
+  const copies = (await models.PluginOrder.findAll({
+    where: { [Op.and]: [staleClaimWhere('plugin_order', now), { plugin_id: { [Op.in]: ids } }] },
+    attributes: ['plugin_id', 'lease_until', 'updated_at'],
+    raw: true,
+  })) as unknown as (Pick<ClaimRow, 'lease_until' | 'updated_at'> & { plugin_id: number })[];
+  for (const row of copies) add(Number(row.plugin_id), row);
+  const listings = (await models.ChannelProduct.findAll({
+    where: { [Op.and]: [staleClaimWhere('stock_push', now), { channel_id: { [Op.in]: ids } }] },
+    attributes: ['channel_id', 'lease_until', 'updated_at'],
+    raw: true,
+  })) as unknown as (Pick<ClaimRow, 'lease_until' | 'updated_at'> & { channel_id: number })[];
+  for (const row of listings) add(Number(row.channel_id), row);
+  return stuck;
 }

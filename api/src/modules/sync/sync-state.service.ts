@@ -12,6 +12,7 @@ import type { RequestScope } from '../../http/request-scope';
 import type { CoreServices } from '../../services';
 import type { NotificationService } from '../notifications/notification.service';
 import { findReachableStore } from '../stores/store-access';
+import { stuckSendsOf, type StuckSends } from '../../flows/outbound-claims/outbound-claims';
 import { nextScheduledOrdersRun } from './scheduled-orders-run';
 import { getOrdersIntervalSeconds, isPolled, lagSeconds, nextRunAt } from './sync-lag';
 import {
@@ -171,8 +172,13 @@ export function createSyncStateService(
   const noticeOf = (kind: string): NoticeKind | null =>
     kind === 'token_expired' ? 'token_expired' : kind === 'auth' ? 'auth' : null;
 
+  /** The orders lag, or how long the oldest stuck send has been stuck if that is longer. */
+  const lagWithStuck = (ordersLag: number, stuck: StuckSends | undefined, now: Date) =>
+    Math.max(ordersLag, stuck ? Math.max(0, Math.round((now.getTime() - stuck.since.getTime()) / 1000)) : 0);
+
   async function toHealth(channel: Channel, state: ChannelSyncState | null, now: Date) {
     const polledEvery = isPolled(channel) ? getOrdersIntervalSeconds(channel.settings ?? {}) : null;
+    const stuck = (await stuckSendsOf(models, [channel.id], now)).get(channel.id);
     const [pendingStock, pendingFulfilments, scheduled] = await Promise.all([
       models.ChannelProduct.count({
         where: { channel_id: channel.id, sync_status: INVENTORY_LEVEL_PENDING },
@@ -197,9 +203,10 @@ export function createSyncStateService(
       // The job table's answer; our own estimate only when that table cannot be read.
       next_run_at: iso(scheduled === undefined ? nextRunAt(state, polledEvery) : scheduled),
       orders_watermark: iso(state?.orders_watermark),
-      lag_seconds: lagSeconds(state, polledEvery, now),
+      lag_seconds: lagWithStuck(lagSeconds(state, polledEvery, now), stuck, now),
       pending_stock_pushes: pendingStock,
       pending_fulfilments: pendingFulfilments,
+      stuck_sends: stuck?.count ?? 0,
     };
     return dto;
   }
@@ -363,12 +370,18 @@ export function createSyncStateService(
       const states = await States.findAll({ where: { channel_id: channels.map((channel) => channel.id) } });
       const stateOfChannel = new Map(states.map((state) => [state.channel_id, state]));
       const now = clock();
-      // Ranked on the state alone; only the one shown pays for its counts and its job-table read.
+      // Stuck sends are rare: one read per kind for every channel, not one per channel.
+      const stuck = await stuckSendsOf(
+        models,
+        channels.map((channel) => channel.id),
+        now,
+      );
+      // Ranked on the state and stuck sends; only the one shown pays for its counts and its job-table read.
       let worst: { channel: Channel; lag: number; errors: number } | null = null;
       for (const channel of channels) {
         const state = stateOfChannel.get(channel.id) ?? null;
         const polledEvery = isPolled(channel) ? getOrdersIntervalSeconds(channel.settings ?? {}) : null;
-        const lag = lagSeconds(state, polledEvery, now);
+        const lag = lagWithStuck(lagSeconds(state, polledEvery, now), stuck.get(channel.id), now);
         const errors = state?.consecutive_errors ?? 0;
         if (!worst || lag > worst.lag || (lag === worst.lag && errors > worst.errors)) {
           worst = { channel, lag, errors };

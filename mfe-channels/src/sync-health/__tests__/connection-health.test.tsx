@@ -150,4 +150,11 @@ describe('Sync lag in words', () => {
     expect(lagSentence(health({ pending_fulfilments: 1 }))).toBe('Web shop: 1 fulfilment waiting');
     expect(lagSentence(health())).toBe('Web shop is up to date');
   });
+
+  it('says when sends stopped with their worker and wait to be retried', () => {
+    expect(lagSentence(health({ lag_seconds: 240, stuck_sends: 2, pending_fulfilments: 2 }))).toBe(
+      'Web shop is 4 min behind: 2 sends interrupted, to be retried, 2 fulfilments waiting',
+    );
+    expect(lagSentence(health({ stuck_sends: 0 }))).toBe('Web shop is up to date');
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   FULFILMENT_STATUS,
+  PLUGIN_SYNC_STATUS,
   PRODUCT_SYNC_STATUS,
   type ConnectionSyncHealthDto,
   type SyncChangedEvent,
@@ -290,6 +291,72 @@ describe.each(TEST_DIALECTS)('channel sync state and health (%s)', (dialect) => 
       });
       expect(response.status).toBe(404);
     }
+  });
+
+  it('counts sends a stopped worker left in the lag and on the dashboard until they are taken back', async () => {
+    const quiet = await newChannel({ name: 'Quiet Shop' });
+    const stuck = await newChannel({ name: 'Stuck Shop' });
+    const plugin = await newChannel({ name: 'Stuck Warehouse', kind: 'plugin', type: 'wms' });
+    const { models } = services();
+    const storeId = alpha.stores[0]!.id;
+    await services().syncState.ordersChecked(quiet.id, new Date());
+    await services().syncState.ordersChecked(stuck.id, new Date());
+    const imported = await services().orderImport.importBatch(stuck.id, [
+      {
+        remote_id: 'STUCK-1',
+        order_number: 'STUCK-1',
+        status: 'Unshipped',
+        currency: 'EUR',
+        total: '10.00',
+        order_date: '2026-11-20T10:00:00Z',
+        lines: [{ remote_id: 'l1', sku: 'SKU-0', quantity: 1, price: '10.00' }],
+      },
+    ]);
+    const orderId = imported.orderIds[0]!;
+    // The worker died two hours ago (no sweep ran since); the other claim is a live run's.
+    const ranOut = new Date(Date.now() - 2 * HOUR);
+    const claim = (leaseUntil: Date) => ({ claimed_by: 'gone:1:00000000', lease_until: leaseUntil });
+    await models.OrderFulfillment.bulkCreate(
+      [ranOut, new Date(Date.now() + 60_000)].map((leaseUntil) => ({
+        uuid: randomUUID(),
+        order_id: orderId,
+        courier: 'DPD',
+        shipping_method: null,
+        shipping_tracking_code: 'T1',
+        sync_status: FULFILMENT_STATUS.byKey('pending_sync').value,
+        lines: null,
+        ...claim(leaseUntil),
+      })),
+    );
+    await models.PluginOrder.create({
+      order_id: orderId,
+      plugin_id: plugin.id,
+      remote_id: null,
+      sync_status: PLUGIN_SYNC_STATUS.byKey('in_progress').value,
+      synced_at: null,
+      ...claim(ranOut),
+    });
+
+    const stuckHealth = (await health(storeId, stuck.id)).body.data;
+    expect(stuckHealth.stuck_sends).toBe(1);
+    expect(stuckHealth.lag_seconds).toBeGreaterThanOrEqual(7200);
+    expect((await health(storeId, plugin.id)).body.data.stuck_sends).toBe(1);
+    expect((await health(storeId, quiet.id)).body.data).toMatchObject({ stuck_sends: 0, lag_seconds: 0 });
+    const scope = await services().scopes.resolve(await alpha.tokenFor(alpha.owner), {
+      clientIp: '127.0.0.1',
+      via: 'api',
+    });
+    const worst = await services().syncState.worst(scope);
+    // Further behind than the overdue download of the test before: stuck sends rank on the dashboard.
+    expect(worst?.lag_seconds).toBeGreaterThanOrEqual(7200);
+    expect([stuck.id, plugin.id]).toContain(worst?.channel_id);
+
+    // Taken back (the sweep, or a resend): nothing stuck, no lag.
+    await models.OrderFulfillment.update(
+      { sync_status: FULFILMENT_STATUS.byKey('awaiting_send').value, claimed_by: null, lease_until: null },
+      { where: { order_id: orderId, lease_until: ranOut } },
+    );
+    expect((await health(storeId, stuck.id)).body.data).toMatchObject({ stuck_sends: 0, lag_seconds: 0 });
   });
 
   it('tells the store room when a channel health changes', async () => {
