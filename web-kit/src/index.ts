@@ -57,6 +57,7 @@ export {
 export { navigateForSession, setSessionNavigator, type SessionNavigate } from './session/session.navigation';
 export { useSessionUser } from './session/useSessionUser';
 export { useCan } from './session/useCan';
+export { useHidesPersonalData } from './session/useHidesPersonalData';
 export {
   changeStorePath,
   CHOOSE_STORE_PARAM,

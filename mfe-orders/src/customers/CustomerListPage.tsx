@@ -1,11 +1,23 @@
+import { Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 
 import { ROUTE_PATTERNS, routes, type CustomerDto } from '@syncdesk/contracts';
-import { DataTable, formatDate, PageHeader, useListQuery, type DataTableColumn } from '@syncdesk/web-kit';
+import {
+  DataTable,
+  formatDate,
+  PageHeader,
+  useHidesPersonalData,
+  useListQuery,
+  type DataTableColumn,
+} from '@syncdesk/web-kit';
 
 import { StoreSubtitle } from '@syncdesk/web-kit';
 import { spentText } from './customer-format';
 import { customersPath } from './customers.api';
+
+/** Said instead of a search box to a role under data protection: customers are searched only by who they are. */
+export const CUSTOMER_SEARCH_HIDDEN_TEXT =
+  'Your role hides personal data, so customers cannot be searched by name or e-mail. Sort the list or open a customer from an order.';
 
 export const EMPTY_CUSTOMERS_TEXT =
   'No customers yet. Customers appear here as orders are imported from your channels.';
@@ -19,6 +31,8 @@ export function CustomerListPage() {
 
 function CustomerList({ storeId }: { storeId: string }) {
   const query = useListQuery<CustomerDto>(customersPath(storeId));
+  // The server refuses a search on masked fields, and every field customers are searched by is one.
+  const hidesPersonalData = useHidesPersonalData();
 
   const columns: DataTableColumn<CustomerDto>[] = [
     {
@@ -75,7 +89,12 @@ function CustomerList({ storeId }: { storeId: string }) {
         label="Customers"
         query={query}
         columns={columns}
-        searchPlaceholder="Search by name or e-mail"
+        searchPlaceholder={hidesPersonalData ? undefined : 'Search by name or e-mail'}
+        toolbar={
+          hidesPersonalData ? (
+            <Typography.Text type="secondary">{CUSTOMER_SEARCH_HIDDEN_TEXT}</Typography.Text>
+          ) : undefined
+        }
         emptyText={query.params.search ? 'No customers match this search.' : EMPTY_CUSTOMERS_TEXT}
       />
     </>

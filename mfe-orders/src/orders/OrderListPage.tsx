@@ -25,6 +25,7 @@ import {
   useSessionUser,
   type DataTableColumn,
   useCan,
+  useHidesPersonalData,
 } from '@syncdesk/web-kit';
 
 import { useOrdersRefresh } from '../hooks/useOrdersRefresh';
@@ -79,6 +80,7 @@ function OrderList({ storeId }: { storeId: string }) {
   const stores = user?.stores ?? [];
   const store = stores.find((candidate) => String(candidate.id) === storeId);
   const mayUpdate = can('orders.update');
+  const hidesPersonalData = useHidesPersonalData();
 
   useEffect(() => {
     let active = true;
@@ -253,7 +255,10 @@ function OrderList({ storeId }: { storeId: string }) {
         compact
         stickyHeader
         fixedFirstColumn
-        searchPlaceholder="Search by order number, customer or SKU"
+        // A role under data protection searches only what it sees (the server's rule too).
+        searchPlaceholder={
+          hidesPersonalData ? 'Search by order number or SKU' : 'Search by order number, customer or SKU'
+        }
         selection={mayUpdate ? selection : undefined}
         bulkActions={
           <BulkSyncStatusActions

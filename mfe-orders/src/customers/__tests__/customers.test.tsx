@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CustomerDetailDto, CustomerDto } from '@syncdesk/contracts';
 import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
-import { renderPage } from '../../invoices/__tests__/render-docs-page';
-import { EMPTY_CUSTOMERS_TEXT } from '../CustomerListPage';
+import { DOCS_SCOPES, renderPage, sessionUser } from '../../invoices/__tests__/render-docs-page';
+import { CUSTOMER_SEARCH_HIDDEN_TEXT, EMPTY_CUSTOMERS_TEXT } from '../CustomerListPage';
 
 const JANE: CustomerDto = {
   id: 5,
@@ -72,6 +72,14 @@ describe('Customers', () => {
       const calls = api.calls('GET', '/customers/11');
       expect(calls[calls.length - 1]?.query.get('search')).toBe('jane');
     });
+  });
+
+  it('offers a role under data protection no search the server would refuse, and says why', async () => {
+    stubFetch({ 'GET /customers/:storeId': listBody([JANE]) });
+    renderPage('/customers/11', sessionUser({ scope: [...DOCS_SCOPES, 'data_protection'] }));
+    expect(await screen.findByText('Jane Buyer')).toBeInTheDocument();
+    expect(screen.getByText(CUSTOMER_SEARCH_HIDDEN_TEXT)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Search by name or e-mail')).not.toBeInTheDocument();
   });
 
   it('says where customers come from when there are none', async () => {
