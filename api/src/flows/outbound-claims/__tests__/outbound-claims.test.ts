@@ -163,7 +163,19 @@ describe.each(TEST_DIALECTS)('outbound claims with leases (%s)', (dialect) => {
         ...claimedByTheDead(past),
       });
 
-      const swept = await sweepStaleClaims(models(), requeue);
+      // A sweep that dies before its jobs are queued leaves the claims for the next sweep: the jobs
+      // are queued first, the claims released after (a run of those jobs releases them too).
+      await expect(
+        sweepStaleClaims(models(), async () => {
+          throw new Error('killed before queueing');
+        }),
+      ).rejects.toThrow('killed before queueing');
+      expect((await models().OrderFulfillment.findByPk(dead.id))!.sync_status).toBe(PENDING_SYNC);
+      let statusWhenQueued: number | null = null;
+      const swept = await sweepStaleClaims(models(), async () => {
+        statusWhenQueued = (await models().OrderFulfillment.findByPk(dead.id))!.sync_status;
+      });
+      expect(statusWhenQueued).toBe(PENDING_SYNC);
       expect(swept).toEqual({
         fulfilments: [{ channelId: channel.id, fulfilmentIds: [dead.id] }],
         pluginIds: [plugin.id],
@@ -235,5 +247,38 @@ describe.each(TEST_DIALECTS)('outbound claims with leases (%s)', (dialect) => {
     expect(resent.status).toBe(200);
     const row = (await models().OrderFulfillment.findByPk(stopped.id))!;
     expect([row.sync_status, row.claimed_by, row.lease_until]).toEqual([AWAITING_SEND, null, null]);
+  });
+
+  it('resends an order to a plugin whose send stopped (lease ran out), and refuses one still being sent', async () => {
+    const channel = await insertChannelRow(server.services, store, { name: `Shop ${++sequence}` });
+    const plugin = await insertChannelRow(server.services, store, {
+      name: `WMS ${++sequence}`,
+      kind: 'plugin',
+      type: 'wms',
+    });
+    const stopped = await waitingFulfilment(channel);
+    const sending = await waitingFulfilment(channel);
+    const copyOf = (orderId: number, leaseUntil: Date) =>
+      models().PluginOrder.create({
+        order_id: orderId,
+        plugin_id: plugin.id,
+        remote_id: null,
+        sync_status: COPY_IN_PROGRESS,
+        synced_at: null,
+        ...claimedByTheDead(leaseUntil),
+      });
+    const stoppedCopy = await copyOf(stopped.orderId, new Date(Date.now() - 1000));
+    const sendingCopy = await copyOf(sending.orderId, new Date(Date.now() + 60_000));
+    const resend = (orderId: number) =>
+      server.request('PUT', `/api/orders/${store.id}/${orderId}/updatePluginSyncStatus`, {
+        token,
+        body: { plugin_id: plugin.id },
+      });
+
+    expect((await resend(sending.orderId)).status).toBe(422);
+    expect((await models().PluginOrder.findByPk(sendingCopy.id))!.sync_status).toBe(COPY_IN_PROGRESS);
+    expect((await resend(stopped.orderId)).status).toBe(200);
+    const row = (await models().PluginOrder.findByPk(stoppedCopy.id))!;
+    expect([row.sync_status, row.claimed_by, row.lease_until]).toEqual([COPY_PENDING, null, null]);
   });
 });
