@@ -83,6 +83,26 @@ function modelOf(models: OutboundClaimModels, kind: OutboundKind): ClaimModel {
   }
 }
 
+/** MySQL/MariaDB: deadlock found, lock wait timeout. */
+const TRANSIENT_ERRORS = new Set([1213, 1205]);
+
+/**
+ * Runs one claim-table statement again when the database chose it as a deadlock's victim (rows of
+ * these tables are claimed, renewed, settled and swept by many runs at once). Without this a send
+ * job whose claim statement lost a deadlock fails for good, leaving its rows waiting with no job.
+ */
+export async function retryOnDeadlock<T>(statement: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await statement();
+    } catch (error) {
+      const errno = (error as { parent?: { errno?: number } } | null)?.parent?.errno;
+      if (attempt >= attempts || errno === undefined || !TRANSIENT_ERRORS.has(errno)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.floor(Math.random() * 30)));
+    }
+  }
+}
+
 /** The columns a settled or released row gets: no owner, no lease. */
 export const RELEASED = { claimed_by: null, lease_until: null } as const;
 
@@ -126,9 +146,11 @@ export async function releaseStaleClaims(
   options: { now?: Date; leaseMs?: number } = {},
 ): Promise<number> {
   const stale = staleClaimWhere(kind, options.now ?? new Date(), options.leaseMs);
-  const [moved] = await modelOf(models, kind).update(
-    { sync_status: claimStatusesOf(kind).waiting, ...RELEASED },
-    { where: { [Op.and]: [where, stale] } },
+  const [moved] = await retryOnDeadlock(() =>
+    modelOf(models, kind).update(
+      { sync_status: claimStatusesOf(kind).waiting, ...RELEASED },
+      { where: { [Op.and]: [where, stale] } },
+    ),
   );
   return moved;
 }

@@ -15,6 +15,7 @@ import {
   openLease,
   RELEASED,
   releaseStaleClaims,
+  retryOnDeadlock,
   type OutboundLease,
 } from '../outbound-claims/outbound-claims';
 import type { RuleRunner } from '../apply-rules/rule-runner';
@@ -160,9 +161,11 @@ async function sendReady(
   const claimValues = lease.claimValues();
   const candidateIds = candidates.map((order) => order.id);
   for (const part of chunksOf(candidateIds, 500)) {
-    await models.PluginOrder.update(
-      { sync_status: COPY_IN_PROGRESS, ...claimValues },
-      { where: { plugin_id: plugin.id, order_id: { [Op.in]: part }, sync_status: COPY_PENDING } },
+    await retryOnDeadlock(() =>
+      models.PluginOrder.update(
+        { sync_status: COPY_IN_PROGRESS, ...claimValues },
+        { where: { plugin_id: plugin.id, order_id: { [Op.in]: part }, sync_status: COPY_PENDING } },
+      ),
     );
   }
   const mine = await models.PluginOrder.findAll({

@@ -6,7 +6,7 @@ import type { Models } from '../../db/models';
 import type { OrderFulfillment } from '../../db/order.models';
 import { orderFulfilmentStatus } from '../../modules/orders/fulfilment.service';
 import { publishOrdersChanged } from '../../modules/orders/order-action-support';
-import { openLease, RELEASED, releaseStaleClaims } from '../outbound-claims/outbound-claims';
+import { openLease, RELEASED, releaseStaleClaims, retryOnDeadlock } from '../outbound-claims/outbound-claims';
 import type { Publish } from '@syncdesk/contracts';
 
 /** One fulfilment as the channel is told it (the connector's FulfilmentPush shape). */
@@ -96,9 +96,11 @@ export async function pushFulfilments(
   const touched = new Set<number>();
 
   const settle = async (row: OrderFulfillment, from: number, to: number) => {
-    await models.OrderFulfillment.update(
-      { sync_status: to, ...RELEASED },
-      { where: { id: row.id, sync_status: from } },
+    await retryOnDeadlock(() =>
+      models.OrderFulfillment.update(
+        { sync_status: to, ...RELEASED },
+        { where: { id: row.id, sync_status: from } },
+      ),
     );
     touched.add(row.order_id);
   };
@@ -126,9 +128,11 @@ export async function pushFulfilments(
           summary.delayed.push({ id: row.id, at });
           continue;
         }
-        const [claimed] = await models.OrderFulfillment.update(
-          { sync_status: PENDING_SYNC, ...lease.claimValues() },
-          { where: { id: row.id, sync_status: AWAITING_SEND } },
+        const [claimed] = await retryOnDeadlock(() =>
+          models.OrderFulfillment.update(
+            { sync_status: PENDING_SYNC, ...lease.claimValues() },
+            { where: { id: row.id, sync_status: AWAITING_SEND } },
+          ),
         );
         if (claimed !== 1) continue;
         lease.hold([row.id]);

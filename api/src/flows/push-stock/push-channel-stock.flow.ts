@@ -17,7 +17,7 @@ import {
   markTargetsChanged,
   MAX_EVENT_IDS,
 } from '../../modules/channel-products/channel-product-targets';
-import { openLease, RELEASED, staleClaimWhere } from '../outbound-claims/outbound-claims';
+import { openLease, RELEASED, retryOnDeadlock, staleClaimWhere } from '../outbound-claims/outbound-claims';
 import { lowersFirst, relistGuard, type OrdersFreshness } from './relist-guard';
 import { stockInputsOf, type StockInputs } from './stock-inputs';
 
@@ -159,9 +159,11 @@ export async function pushChannelStock(
   const claimed: typeof waiting = [];
   try {
     for (const listing of waiting) {
-      const [count] = await models.ChannelProduct.update(
-        { sync_status: IN_PROGRESS, ...lease.claimValues() },
-        { where: { id: listing.id, sync_status: { [Op.in]: WAITING } } },
+      const [count] = await retryOnDeadlock(() =>
+        models.ChannelProduct.update(
+          { sync_status: IN_PROGRESS, ...lease.claimValues() },
+          { where: { id: listing.id, sync_status: { [Op.in]: WAITING } } },
+        ),
       );
       if (count === 1) {
         claimed.push(listing);
