@@ -72,7 +72,9 @@ describe('Confirmation orders list', () => {
     expect(await screen.findByText(EMPTY_CONFIRMATION_ORDERS_TEXT)).toBeInTheDocument();
   });
 
-  it('asks which store when the user has several', async () => {
+  it('asks which store when the user has several and has not used one yet', async () => {
+    // The tests above opened store 11, which made it this user's current store.
+    window.localStorage.clear();
     stubFetch({});
     renderPage(
       '/confirmationOrders',
