@@ -41,6 +41,8 @@ async function main(): Promise<void> {
   try {
     demo = await startDemoSync(running.services, {
       traffic: demoSync.traffic,
+      // As in the all-in-one demo: now and then a simulator fails a call, so failures are seen retried.
+      failures: demoSync.failures,
       limits: config.syncRateLimits,
       shopifyApp: demoShopifyApp(config.dataDir),
       listen: demoSync.simulators,
