@@ -7,6 +7,7 @@
  */
 import { demoProducts } from '@syncdesk/api/src/db/seed/demo-catalogue-seed';
 import { startSimulators } from '../jobs/src/simulators/start-simulators';
+import { stopOnSignals } from './stop-on-signals';
 
 function port(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -51,17 +52,7 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
 
-  let closing = false;
-  const stop = () => {
-    if (closing) return;
-    closing = true;
-    simulators.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(() => simulators.close());
 }
 
 main().catch((error: unknown) => {

@@ -15,6 +15,7 @@
  */
 import { loadConfig, startProcess, type Config, type RunningProcess } from '@syncdesk/api';
 import { demoShopifyApp, startDemoSync, type DemoSync } from '@syncdesk/jobs';
+import { stopOnSignals } from './stop-on-signals';
 
 function fail(message: string, code: number): never {
   console.error(message);
@@ -83,17 +84,7 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
 
-  let closing = false;
-  const stop = () => {
-    if (closing) return;
-    closing = true;
-    Promise.all([demo.close(), running.stop()]).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(() => Promise.all([demo.close(), running.stop()]));
 }
 
 main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error), 1));
