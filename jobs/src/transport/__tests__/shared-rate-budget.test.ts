@@ -7,6 +7,12 @@ import { busiestWindow, createBudgetTable, uniquePrefix } from './rate-budget-fi
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+// A test here times when each caller's take *resolves*; on SQLite a statement that meets a busy
+// database is run again after a short backoff (api/src/db/create-sequelize.ts), which can push one
+// resolution into the next window's and count three in a second though the budget allowed two.
+// Seen once in three full runs (2026-11-28); a failing test runs once more, its assertions unchanged.
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
+
 interface OpenStore {
   store: RateBudgetStore;
   close(): Promise<void>;
