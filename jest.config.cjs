@@ -26,7 +26,13 @@ module.exports = {
     {
       displayName: 'node',
       testEnvironment: 'node',
-      roots: ['<rootDir>/contracts', '<rootDir>/api', '<rootDir>/jobs'],
+      roots: [
+        '<rootDir>/contracts',
+        '<rootDir>/integrations',
+        '<rootDir>/api',
+        '<rootDir>/jobs',
+        '<rootDir>/server',
+      ],
       testMatch: ['**/__tests__/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       transformIgnorePatterns: ['/node_modules/(?!(agenda|@agendajs|jose)/)'],
