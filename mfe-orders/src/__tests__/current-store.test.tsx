@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
-import { currentStoreStorageKey } from '@syncdesk/web-kit';
+import { currentStoreStorageKey, StoreChooserPage } from '@syncdesk/web-kit';
+import { createRemotePageRenderer } from '@syncdesk/web-kit/src/testing/render-remote-page';
 import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
 
 import { buttonByText, renderPage, sessionUser } from '../orders/__tests__/render-orders-page';
@@ -124,5 +125,27 @@ describe('One current store', () => {
     renderPage('/rules', SELLER);
     expect(await screen.findByText('Trade orders')).toBeInTheDocument();
     expect(api.calls('GET', '/rule-engines').at(-1)?.query.get('store_id')).toBe('12');
+  });
+
+  it('remembers the store picked even when the seller moves on before its list has loaded', async () => {
+    // The list's code never arrives (a slow remote): React keeps the chooser on screen, so the
+    // location with the store never commits. The pick must be remembered all the same.
+    const never = new Promise<never>(() => undefined);
+    function ListStillLoading(): never {
+      throw never;
+    }
+    const chooser = createRemotePageRenderer(
+      [
+        {
+          path: '/orders',
+          element: <StoreChooserPage title="Orders" listPath={(id) => `/orders/${id}`} noStoreText="" />,
+        },
+        { path: '/orders/:storeId', element: <ListStillLoading /> },
+      ],
+      [],
+    );
+    chooser.renderPage('/orders', SELLER);
+    fireEvent.click(await screen.findByRole('link', { name: 'Acme Trade' }));
+    await waitFor(() => expect(localStorage.getItem(currentStoreStorageKey(SELLER))).toBe('12'));
   });
 });

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 
 import { ROUTE_PATTERNS, type RouteParam } from '@syncdesk/contracts';
 import { PageHeader } from '../table/PageHeader';
-import { useCurrentStore } from './current-store';
+import { rememberCurrentStore, useCurrentStore } from './current-store';
 import { useCan } from './useCan';
 import { useSessionUser } from './useSessionUser';
 
@@ -57,7 +57,12 @@ export function StoreChooserPage({ title, listPath, noStoreText }: StoreChooserP
           <Flex vertical gap={8} role="list" aria-label="Stores">
             {stores.map((store) => (
               <div key={store.id} role="listitem">
-                <Link to={listPath(store.id)}>{store.name}</Link>
+                {/* Remembered on the click, not when the list commits: React keeps the chooser on
+                    screen while the list's code loads, and a seller who opens another area in that
+                    moment must still find the store they picked. */}
+                <Link to={listPath(store.id)} onClick={() => rememberCurrentStore(user, store.id)}>
+                  {store.name}
+                </Link>
               </div>
             ))}
           </Flex>
