@@ -83,7 +83,7 @@ export default defineConfig({
       E2E_SERVERS_JSON: JSON.stringify([
         {
           name: 'main',
-          script: 'api/src/main.ts',
+          script: 'server/src/main.ts',
           url: `http://127.0.0.1:${MAIN_PORT}/api/health`,
           env: {
             ...serverEnvironment('main', MAIN_PORT),
@@ -102,7 +102,7 @@ export default defineConfig({
         {
           // Same build, but the catalogue remote's manifest points at a port nobody listens on.
           name: 'broken-remote',
-          script: 'api/src/main.ts',
+          script: 'server/src/main.ts',
           url: `http://127.0.0.1:${BROKEN_REMOTE_PORT}/api/health`,
           env: {
             ...serverEnvironment('broken-remote', BROKEN_REMOTE_PORT),
@@ -117,7 +117,7 @@ export default defineConfig({
         },
         {
           name: 'orders-live',
-          script: 'api/src/main.ts',
+          script: 'server/src/main.ts',
           url: `http://127.0.0.1:${ORDERS_LIVE_PORT}/api/health`,
           env: {
             ...serverEnvironment('orders-live', ORDERS_LIVE_PORT),
@@ -127,7 +127,7 @@ export default defineConfig({
         },
         {
           name: 'sync',
-          script: 'api/src/main.ts',
+          script: 'server/src/main.ts',
           url: `http://127.0.0.1:${SYNC_PORT}/api/health`,
           env: {
             ...serverEnvironment('sync', SYNC_PORT),

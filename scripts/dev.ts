@@ -31,7 +31,7 @@ const specs: ProcessSpec[] = [
   {
     name: 'api',
     command: TSX,
-    args: ['watch', 'api/src/main.ts'],
+    args: ['watch', 'server/src/main.ts'],
     env: { PORT: String(API_PORT), REMOTES_JSON: JSON.stringify(remoteEntries) },
   },
   { name: 'shell', command: RSPACK, args: ['serve', '--config', 'shell/rspack.config.ts'] },

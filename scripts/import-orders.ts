@@ -15,7 +15,8 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig, startProcess, type RunningProcess } from '@syncdesk/api';
+import { loadConfig } from '@syncdesk/api';
+import { startProcess, type RunningProcess } from '@syncdesk/server';
 
 const USAGE =
   'Usage: npx tsx scripts/import-orders.ts --channel <channelId> [--source <name>] [orders.json | -]';

@@ -13,8 +13,14 @@
  * the channels' jobs it queues run in the workers. Exits 1 when the demo cannot be connected, 2 on
  * a configuration mistake.
  */
-import { loadConfig, startProcess, type Config, type RunningProcess } from '@syncdesk/api';
-import { demoShopifyApp, startDemoSync, type DemoSync } from '@syncdesk/jobs';
+import { loadConfig, type Config } from '@syncdesk/api';
+import {
+  demoShopifyApp,
+  startDemoSync,
+  startProcess,
+  type DemoSync,
+  type RunningProcess,
+} from '@syncdesk/server';
 import { stopOnSignals } from './stop-on-signals';
 
 function fail(message: string, code: number): never {

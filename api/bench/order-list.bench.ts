@@ -6,7 +6,7 @@
  * The database (`syncdesk_bench_order_list`) is seeded once with raw multi-row INSERTs (orders,
  * their lines and the store counters, as the import service leaves them) and reused by later runs
  * when it still holds the full count; BENCH_RESEED=1 seeds it again. The product runs in its own
- * process (`api/src/main.ts`, migrations applied at boot), signed in like the browser. WARM_UP
+ * process (`server/src/main.ts`, migrations applied at boot), signed in like the browser. WARM_UP
  * rounds, then RUNS measured rounds, each calling every query once, one call at a time; p50/p95
  * per query, with the machine's load average (the machine is shared: compare on a quiet one).
  * Run with `npm run bench:order-list` (part of `npm run bench`). Target: p95 < 50 ms for each.

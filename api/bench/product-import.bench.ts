@@ -12,7 +12,7 @@ import type { FileTransferDto } from '@syncdesk/contracts';
 import type { FileTransfer } from '../src/db/catalogue.models';
 import { createCompany } from '../src/testing/identity-fixtures';
 import { createTestDatabase } from '../src/testing/test-database';
-import { startTestProcess, type TestProcess } from '../src/testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 /** One row in this many is a kit of the two products before it. */

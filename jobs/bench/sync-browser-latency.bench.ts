@@ -1,6 +1,6 @@
 /**
  * Order created at the simulator → its row visible in an open browser page (issue 11's benchmark):
- * the product as `npm start` runs it (`api/src/main.ts` in a child process serving the production
+ * the product as `npm start` runs it (`server/src/main.ts` in a child process serving the production
  * build, embedded SQLite, the demo seeded with its simulators in the process, their own traffic
  * off), and a headless Chromium signed in as the demo seller with the demo store's orders page
  * open. This process creates ORDERS orders at the demo's Shopify simulator (its control endpoint,
@@ -80,7 +80,7 @@ async function startApp(): Promise<{ url: string; child: ChildProcess; dataDir: 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'syncdesk-bench-browser-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -3,7 +3,7 @@
  * records cost. The Shopify and Mirakl simulators run in this process, each pre-loaded with
  * BENCH_ORDERS orders (default 5,000); one `channels.get_orders` per channel is queued on a real
  * Agenda (SequelizeBackend on MySQL, the in-process notification channel, `registerJobs` +
- * `createSyncRuntime` as api/src/runtime.ts wires them) and the clock stops when every order is
+ * `createSyncRuntime` as server/src/runtime.ts wires them) and the clock stops when every order is
  * stored. Everything the job does is included: real HTTP to the simulators, the connectors' mapping,
  * the shared rate budget (rate-limiter-flexible over MySQL), `orderImport.importBatch`, watermarks.
  *
@@ -23,17 +23,17 @@ import { createJobScheduler } from '@syncdesk/api/src/jobs/job-scheduler';
 import { createLogger } from '@syncdesk/api/src/logger';
 import { createTokenService } from '@syncdesk/api/src/modules/auth/token.service';
 import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { discardingRecorder } from '@syncdesk/api/src/modules/logs/transaction-record';
+import { discardingRecorder } from '@syncdesk/integrations';
 import { createServices, type Services } from '@syncdesk/api/src/services';
 import { createCompany } from '@syncdesk/api/src/testing/identity-fixtures';
 import { createTestDatabase } from '@syncdesk/api/src/testing/test-database';
-import { MIRAKL_SIMULATOR_KEY, startMiraklSimulator } from '../src/connectors/mirakl/simulator';
-import { SHOPIFY_SIMULATOR_DEFAULTS, startShopifySimulator } from '../src/connectors/shopify/simulator';
+import { MIRAKL_SIMULATOR_KEY, startMiraklSimulator } from '@syncdesk/integrations';
+import { SHOPIFY_SIMULATOR_DEFAULTS, startShopifySimulator } from '@syncdesk/integrations';
 import { createAgendaBackend } from '../src/job-store';
 import { registerJobs } from '../src/register-jobs';
-import { createSharedRateBudget } from '../src/transport/shared-rate-budget';
+import { createSharedRateBudget } from '@syncdesk/integrations';
 import { createSyncRuntime } from '../src/sync/sync-runtime';
-import type { RateBudget } from '../src/transport/rate-budget';
+import type { RateBudget } from '@syncdesk/integrations';
 
 const ORDERS_PER_CHANNEL = Number(process.env.BENCH_ORDERS ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);

@@ -1,7 +1,7 @@
 /**
  * How long the sync engine takes to carry one change across, against a real process of the product
  * (HTTP, Socket.IO, Agenda on MySQL with the notification channel, the shared rate budget and the
- * transaction records, as api/src/runtime.ts wires them) and Shopify simulators in this process:
+ * transaction records, as server/src/runtime.ts wires them) and Shopify simulators in this process:
  *
  * 1. An order created at the shop → its `orders:changed` reaches an open page's Socket.IO client
  *    (signed in as the store's owner, as the browser is): with the shop's orders/create webhook,
@@ -25,14 +25,14 @@ import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/chan
 import type { Services } from '@syncdesk/api/src/services';
 import { createCompany } from '@syncdesk/api/src/testing/identity-fixtures';
 import { createTestDatabase } from '@syncdesk/api/src/testing/test-database';
-import { connected, startTestProcess } from '@syncdesk/api/src/testing/test-process';
+import { connected, startTestProcess } from '@syncdesk/server/testing';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,
   startShopifySimulator,
   type ShopifySimulator,
-} from '../src/connectors/shopify/simulator';
-import { demoOAuthProviders } from '../src/demo/demo-sync';
-import { SIMULATOR_CREDENTIALS } from '../src/simulators/start-simulators';
+} from '@syncdesk/integrations';
+import { demoOAuthProviders } from '@syncdesk/server';
+import { SIMULATOR_CREDENTIALS } from '@syncdesk/integrations';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100);
 /**

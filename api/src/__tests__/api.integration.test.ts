@@ -9,7 +9,7 @@ import {
   startTestProcess,
   TEST_SECRET,
   type TestProcess,
-} from '../testing/test-process';
+} from '@syncdesk/server/testing';
 import type { SystemAnnouncementEvent } from '@syncdesk/contracts';
 
 describe.each(TEST_DIALECTS)('api process on %s', (dialect) => {

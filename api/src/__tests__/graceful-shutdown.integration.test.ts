@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { startTestProcess } from '../testing/test-process';
+import { startTestProcess } from '@syncdesk/server/testing';
 
 describe('graceful shutdown', () => {
   let database: TestDatabase;

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 const REDIS_URL = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 

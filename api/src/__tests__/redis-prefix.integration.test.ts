@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createSharedRateBudget } from '@syncdesk/jobs';
+import { createSharedRateBudget } from '@syncdesk/integrations';
 import type { SystemAnnouncementEvent } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { createCompany, createUser } from '../testing/identity-fixtures';
-import { connected, startTestProcess, type TestProcess } from '../testing/test-process';
+import { connected, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { createPrefixedRedis } from '../realtime/prefixed-redis';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

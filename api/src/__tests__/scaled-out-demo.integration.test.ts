@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { OrdersChangedEvent } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { connected, startTestProcess, TEST_SECRET, type TestProcess } from '../testing/test-process';
+import { connected, startTestProcess, TEST_SECRET, type TestProcess } from '@syncdesk/server/testing';
 
 const REPOSITORY = path.resolve(__dirname, '../../..');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,7 +1,7 @@
 import type { SystemAnnouncementEvent } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { createCompany } from '../testing/identity-fixtures';
-import { connected, nextEvent, readJson, startTestProcess, type TestProcess } from '../testing/test-process';
+import { connected, nextEvent, readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -58,13 +58,13 @@ describe('a split deployment without Redis refuses to start', () => {
   });
 
   it('the standalone worker (`npm run start:jobs`) exits 1 with the message, before touching the database', async () => {
-    const { code, stderr } = await run('jobs/src/main.ts', { DATABASE_URL: UNREACHABLE_DATABASE });
+    const { code, stderr } = await run('server/src/worker.main.ts', { DATABASE_URL: UNREACHABLE_DATABASE });
     expect(code).toBe(1);
     expect(stderr).toContain('APP_ROLE=worker needs REDIS_URL');
   }, 90_000);
 
   it('an api replica (`npm run start:api`) exits 1 with the message', async () => {
-    const { code, stderr } = await run('api/src/main.ts', {
+    const { code, stderr } = await run('server/src/main.ts', {
       APP_ROLE: 'api',
       DATABASE_URL: UNREACHABLE_DATABASE,
     });

@@ -34,3 +34,21 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   rulesReleaseHeldJob,
   outboundSweepClaimsJob,
 ];
+
+// One job run by hand (tests, benches, the demo's checks) without an Agenda in between.
+export {
+  systemAnnounceJob,
+  systemPruneJobsJob,
+  catalogueTransferJob,
+  getOrdersJob,
+  refreshTokensJob,
+  submitInventoryJob,
+  submitFulfillmentJob,
+  pickupOrderJob,
+  syncOrdersJob,
+  pluginUpdatesJob,
+  channelWebhooksJob,
+  rulesRunJob,
+  rulesReleaseHeldJob,
+  outboundSweepClaimsJob,
+};

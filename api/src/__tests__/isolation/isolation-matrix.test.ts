@@ -3,7 +3,7 @@ import { apiRoutes } from '../../app';
 import type { ApiRoute } from '../../http/api-route';
 import type { Services } from '../../services';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { buildIsolationWorld } from './isolation-world';
 import {
   ALPHA_MARKER,

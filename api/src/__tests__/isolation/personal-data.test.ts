@@ -4,7 +4,7 @@ import { PERSONAL_DATA_QUERY_MESSAGE } from '../../http/personal-data';
 import { insertChannelRow } from '../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   finishedTransfer,
   progressListener,

@@ -4,7 +4,7 @@ import { createLogger } from '../../logger';
 import { createHostedToken, hostedTokenContext } from '../../modules/hosted-pages/hosted-token';
 import { createSecretToken } from '../../modules/auth/secret-token';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { createCompany } from '../../testing/identity-fixtures';
 
 /**

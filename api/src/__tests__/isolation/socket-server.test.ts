@@ -1,13 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { rooms, type PermissionName, type RealtimeEvent } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import {
-  connected,
-  nextEvent,
-  readJson,
-  startTestProcess,
-  type TestProcess,
-} from '../../testing/test-process';
+import { connected, nextEvent, readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { createCompany, type CompanyFixture } from '../../testing/identity-fixtures';
 
 /**

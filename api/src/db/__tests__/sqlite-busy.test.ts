@@ -2,7 +2,7 @@ import type { NormalisedOrderInput } from '@syncdesk/contracts';
 import { insertChannelRow } from '../../testing/channel-fixtures';
 import { createCompany, FIXTURE_PASSWORD, type CompanyFixture } from '../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 const BATCHES = 4;
 const BATCH_SIZE = 120;

@@ -6,7 +6,7 @@ import { createLogger } from '../../logger';
 import type { Room } from '@syncdesk/contracts';
 import { createSocketServer, roomsFor } from '../socket-server';
 import { createRedisPublisher } from '../redis-publisher';
-import { connected, nextEvent } from '../../testing/test-process';
+import { connected, nextEvent } from '@syncdesk/server/testing';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // The handshake's token → rooms step is the runtime's scope resolver (tested with the api); here a

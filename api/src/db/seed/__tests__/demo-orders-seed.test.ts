@@ -1,6 +1,6 @@
 import { Op } from 'sequelize';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 const DEMO = {
   DEMO_SEED: 'on',

@@ -1,6 +1,6 @@
 import type { RuleAction, RuleConditionGroup, RuleMatch, RuleTriggerEvent } from '@syncdesk/contracts';
 import type { Store } from '../../../db/models';
-import type { TestProcess } from '../../../testing/test-process';
+import type { TestProcess } from '@syncdesk/server/testing';
 
 /** A store rule written straight to the table, as the rule tests need them. */
 export function storeRule(

@@ -6,7 +6,7 @@ import { orderOf } from '../../../modules/orders/__tests__/order-import-kit';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { pushFulfilments, type FulfilmentOut } from '../../push-fulfilment/push-fulfilments.flow';
 import { openLease, sweepStaleClaims } from '../outbound-claims';
 

@@ -5,7 +5,7 @@ import { orderOf } from '../../../modules/orders/__tests__/order-import-kit';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   FULFILMENT_PUSH_MESSAGES,
   fulfilmentDelayMs,

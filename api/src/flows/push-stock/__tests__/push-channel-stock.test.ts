@@ -4,7 +4,7 @@ import type { Store } from '../../../db/models';
 import { catalogueFixtures } from '../../../modules/channel-products/__tests__/channel-product-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   pushChannelStock,
   STOCK_PUSH_MESSAGES,

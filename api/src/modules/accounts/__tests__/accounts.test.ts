@@ -1,6 +1,6 @@
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { toAccountDto } from '../account.mapper';
 
 const MANAGE_URL = 'https://billing.example.test/manage';

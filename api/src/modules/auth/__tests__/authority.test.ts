@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { rooms, type SystemAnnouncementEvent } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { connected, readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { connected, readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { createCompany, FIXTURE_PASSWORD, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createSecretToken } from '../secret-token';
 import { SESSION_ENDED } from '../scope.service';

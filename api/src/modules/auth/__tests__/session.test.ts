@@ -1,12 +1,6 @@
 import { Op } from 'sequelize';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import {
-  connected,
-  nextEvent,
-  readJson,
-  startTestProcess,
-  type TestProcess,
-} from '../../../testing/test-process';
+import { connected, nextEvent, readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { createCompany, FIXTURE_PASSWORD, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { startSmtpCapture, type SmtpCapture } from '../../../testing/smtp-capture';
 

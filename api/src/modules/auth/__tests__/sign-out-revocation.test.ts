@@ -1,6 +1,6 @@
 import { rooms } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { connected, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { connected, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { createCompany, FIXTURE_PASSWORD, type CompanyFixture } from '../../../testing/identity-fixtures';
 
 /**

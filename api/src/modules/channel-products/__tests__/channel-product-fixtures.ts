@@ -3,7 +3,7 @@ import type { ChannelKind } from '@syncdesk/contracts';
 import type { Store } from '../../../db/models';
 import type { Services } from '../../../services';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
-import { readJson, type Json, type TestProcess } from '../../../testing/test-process';
+import { readJson, type Json, type TestProcess } from '@syncdesk/server/testing';
 
 /** Rows written straight to the tables: these tests are about listings, not the products service's checks. */
 export function catalogueFixtures(services: Services) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Store } from '../../../db/models';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { caller, catalogueFixtures } from './channel-product-fixtures';
 
 /** The embedded default's database: the calls whose SQL is hand-written (bulk updates, sub-selects). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Store } from '../../../db/models';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { connected, nextEvent, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { connected, nextEvent, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { caller, catalogueFixtures } from './channel-product-fixtures';
 
 const NO_PRODUCT = 'There is no product with this SKU in this store.';

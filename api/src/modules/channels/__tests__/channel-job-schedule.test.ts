@@ -3,7 +3,7 @@ import { DEFAULT_GET_ORDERS_INTERVAL_S } from '../../../jobs/channel-job-schedul
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 describe.each(TEST_DIALECTS)("a channel's recurring jobs follow its state (%s)", (dialect) => {
   let database: TestDatabase;

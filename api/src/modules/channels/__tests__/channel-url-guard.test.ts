@@ -1,7 +1,7 @@
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 // Address literals on public ranges: the guard accepts them without DNS. Nothing is ever called.
 const PUBLIC_URL = 'https://93.184.216.34/shop';

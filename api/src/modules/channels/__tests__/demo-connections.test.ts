@@ -1,6 +1,6 @@
 import { seedDemo } from '../../../db/seed/demo-seed';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 describe('demo connections (SQLite)', () => {
   let database: TestDatabase;

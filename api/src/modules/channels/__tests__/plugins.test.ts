@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES } from '@syncdesk/contracts';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 describe('plugins (MySQL)', () => {
   let database: TestDatabase;

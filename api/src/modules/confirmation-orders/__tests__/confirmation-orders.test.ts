@@ -9,7 +9,7 @@ import type { Channel } from '../../../db/channel.models';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { CONFIRMATION_ORDER_MESSAGES } from '../confirmation-order.service';
 
 const DAY = 86_400_000;

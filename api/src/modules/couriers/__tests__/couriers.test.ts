@@ -3,7 +3,7 @@ import type { ChannelKind } from '@syncdesk/contracts';
 import type { Store } from '../../../db/models';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 describe.each(TEST_DIALECTS)('couriers and courier mappings (%s)', (dialect) => {
   let database: TestDatabase;

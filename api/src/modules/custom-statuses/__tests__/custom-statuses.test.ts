@@ -3,7 +3,7 @@ import { CUSTOM_STATUS_TAKEN, ERROR_MESSAGES } from '@syncdesk/contracts';
 import type { Services } from '../../../services';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 /** A sales channel row made straight in the table: these tests don't depend on the channel service. */
 function addChannel(

@@ -8,7 +8,7 @@ import {
   type OAuthProviderServer,
 } from '../../../testing/oauth-provider-server';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { CHANNEL_TYPE_NOT_OFFERED } from '../hosted-visitor.service';
 
 const APP_URL = 'https://app.syncdesk.test';

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   createCompany,
   FIXTURE_PASSWORD,

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { createCompany, FIXTURE_PASSWORD, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { IP_NOT_ALLOWED } from '../../auth/scope.service';
 import { SELF_LOCKOUT } from '../ip-whitelist.service';

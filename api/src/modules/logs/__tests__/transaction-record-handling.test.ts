@@ -7,7 +7,7 @@ import {
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import { connected, nextEvent, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { connected, nextEvent, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import type { TransactionRecordInput } from '../transaction-record';
 
 /**

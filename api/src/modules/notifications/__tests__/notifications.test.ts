@@ -2,13 +2,7 @@ import type { NotificationCreatedEvent, NotificationDto } from '@syncdesk/contra
 import type { User } from '../../../db/models';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import {
-  connected,
-  nextEvent,
-  readJson,
-  startTestProcess,
-  type TestProcess,
-} from '../../../testing/test-process';
+import { connected, nextEvent, readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 describe.each(TEST_DIALECTS)('in-app notifications (%s)', (dialect) => {
   let database: TestDatabase;

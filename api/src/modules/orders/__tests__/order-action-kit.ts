@@ -5,7 +5,7 @@ import type { Store } from '../../../db/models';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import type { TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type Json, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type Json, type TestProcess } from '@syncdesk/server/testing';
 import { addStatusMove, moveOrderStatusCounts } from '../order-status-counts';
 import { orderOf } from './order-import-kit';
 

@@ -7,7 +7,7 @@ import {
 } from '@syncdesk/contracts';
 import { Op } from 'sequelize';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { nextEvent } from '../../../testing/test-process';
+import { nextEvent } from '@syncdesk/server/testing';
 import {
   activitiesOf,
   call,

@@ -6,7 +6,7 @@ import {
   type OrderImportService,
 } from '../../../flows/import-orders/order-import.service';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
-import type { TestProcess } from '../../../testing/test-process';
+import type { TestProcess } from '@syncdesk/server/testing';
 
 /**
  * The import service over a running test process's real services, with the published events

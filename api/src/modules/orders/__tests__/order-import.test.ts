@@ -3,7 +3,7 @@ import type { Models, Store } from '../../../db/models';
 import type { OrderImportService } from '../../../flows/import-orders/order-import.service';
 import { createCompany } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import type { NormalisedOrderInput, OrdersChangedEvent } from '@syncdesk/contracts';
 import { channelIn, importerOf, kitIn, orderOf, productIn, quantityOf } from './order-import-kit';
 

@@ -4,7 +4,7 @@ import type { Order } from '../../../db/order.models';
 import type { Store } from '../../../db/models';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type Json, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type Json, type TestProcess } from '@syncdesk/server/testing';
 import { orderListWhere } from '../order-list.query';
 import { addStatusMove, moveOrderStatusCounts } from '../order-status-counts';
 import { channelIn, kitIn, orderOf, productIn } from './order-import-kit';

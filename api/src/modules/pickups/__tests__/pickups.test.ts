@@ -4,7 +4,7 @@ import { PICKUP_STORE_SYNC_STATUS, SHOPIFY_PICKUP_SYNC_STATUS, type ChannelKind 
 import type { Store } from '../../../db/models';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 const SYNC = (key: Parameters<typeof PICKUP_STORE_SYNC_STATUS.byKey>[0]) =>
   PICKUP_STORE_SYNC_STATUS.byKey(key).value;

@@ -2,7 +2,7 @@ import type { Models, Store } from '../../../db/models';
 import type { RequestScope } from '../../../http/request-scope';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import type { ProductUpsertRow } from '../product-batch.types';
 
 /** `products.upsertMany`, as an import file's batches and a channel's product download call it (MySQL). */

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import type { Store } from '../../../db/models';
 import type { CompanyFixture } from '../../../testing/identity-fixtures';
-import { connected, type Json, type TestProcess } from '../../../testing/test-process';
+import { connected, type Json, type TestProcess } from '@syncdesk/server/testing';
 
 /** Calls the api as a token holder; 204 answers carry no body. */
 export function caller(server: TestProcess) {

@@ -1,7 +1,7 @@
 import type { Store } from '../../../db/models';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type Json, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type Json, type TestProcess } from '@syncdesk/server/testing';
 import { caller, productsOf } from './product-test-kit';
 
 /** The embedded default: the same calls on SQLite, writers queued rather than failing busy. */

@@ -5,7 +5,7 @@ import type { Store } from '../../../db/models';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type Json, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type Json, type TestProcess } from '@syncdesk/server/testing';
 import { caller, collect, ownerSocket, productsOf } from './product-test-kit';
 
 /** Every call of the products api on MySQL, as a seller and as people who may not. */

@@ -4,7 +4,7 @@ import type { Models, Store } from '../../../db/models';
 import type { RequestScope } from '../../../http/request-scope';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { orderOf } from '../../orders/__tests__/order-import-kit';
 import { caller, collect, ownerSocket, productsOf } from './product-test-kit';

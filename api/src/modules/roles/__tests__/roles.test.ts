@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, type PermissionName } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { expectForbidden } from '../../../testing/read-json';
 import {
   createCompany,

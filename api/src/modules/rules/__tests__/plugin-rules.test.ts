@@ -2,7 +2,7 @@ import { RULE_MESSAGES } from '@syncdesk/contracts';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 const pluginRuleBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Big orders by courier',

@@ -1,7 +1,7 @@
 import type { RuleEvaluation } from '@syncdesk/contracts';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 describe('rule-engine logs (SQLite)', () => {
   let database: TestDatabase;

@@ -1,7 +1,7 @@
 import { RULE_MESSAGES, RULE_SYNC_STATUS_TARGETS, RULE_TRIGGER_EVENTS } from '@syncdesk/contracts';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { RULE_STAYS_IN_STORE } from '../rule.service';
 
 const ruleBody = (storeId: number, overrides: Record<string, unknown> = {}) => ({

@@ -10,13 +10,7 @@ import type { Channel } from '../../../db/channel.models';
 import type { User } from '../../../db/models';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import {
-  connected,
-  nextEvent,
-  readJson,
-  startTestProcess,
-  type TestProcess,
-} from '../../../testing/test-process';
+import { connected, nextEvent, readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { DEACTIVATE_AFTER_MS } from '../sync-state.service';
 
 const HOUR = 60 * 60 * 1000;

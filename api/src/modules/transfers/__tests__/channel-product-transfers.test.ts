@@ -9,7 +9,7 @@ import type { Store } from '../../../db/models';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   csvOf,
   finishedTransfer,

@@ -3,7 +3,7 @@ import { Op } from 'sequelize';
 import { SUCCESS_MESSAGES } from '@syncdesk/contracts';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   finishedTransfer,
   progressListener,

@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { FileTransferDto, TransferProgressEvent } from '@syncdesk/contracts';
-import { connected, readJson, type TestProcess } from '../../../testing/test-process';
+import { connected, readJson, type TestProcess } from '@syncdesk/server/testing';
 
 /** Calls, uploads and file readers shared by the transfer tests. */
 

@@ -1,7 +1,7 @@
 import { PRODUCT_TRANSFER_COLUMNS } from '@syncdesk/contracts';
 import { createCompany } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { csvOf, finishedTransfer, progressListener, readCsv, transferClient } from './transfer-test-kit';
 
 /** The embedded default: an import and an export run end to end on SQLite. */

@@ -1,7 +1,7 @@
 import { WEBHOOK_AUTH_VALUE_REQUIRED, WEBHOOK_URL_MESSAGES } from '@syncdesk/contracts';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
-import { startTestProcess, type TestProcess } from '../../../testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 
 // Address literals on public ranges: the guard accepts them without DNS. Nothing is ever sent.
 const PUBLIC_URL = 'https://93.184.216.34/hooks/orders';

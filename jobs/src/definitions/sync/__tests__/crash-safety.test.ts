@@ -16,17 +16,17 @@ import { stockSettingsOf } from '@syncdesk/api/src/modules/channel-products/chan
 import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
 import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { orderOf } from '@syncdesk/api/src/modules/orders/__tests__/order-import-kit';
 import { insertChannelRow } from '@syncdesk/api/src/testing/channel-fixtures';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,
   startShopifySimulator,
   type ShopifySimulator,
-} from '../../../connectors/shopify/simulator';
-import { shopifyTime } from '../../../connectors/shopify/simulator/simulator-time';
-import { normaliseShopifyOrder } from '../../../connectors/shopify/shopify-order.mapper';
-import { startWmsSimulator, type RunningWmsSimulator } from '../../../connectors/wms/simulator';
+} from '@syncdesk/integrations';
+import { shopifyTime } from '@syncdesk/integrations';
+import { normaliseShopifyOrder } from '@syncdesk/integrations';
+import { startWmsSimulator, type RunningWmsSimulator } from '@syncdesk/integrations';
 import { startWorker, waitFor, type WorkerProcess } from './worker-processes';
 
 const KILLS = 10;

@@ -8,21 +8,17 @@ import {
   TEST_DIALECTS,
   type TestDatabase,
 } from '@syncdesk/api/src/testing/test-database';
-import { startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
-import {
-  contextFor,
-  SHOPIFY_SIMULATOR_DEFAULTS,
-  shopifyConnection,
-  startTestShop,
-  TEST_APP,
-  waitFor,
-} from '../../../connectors/shopify/__tests__/shopify-fixtures';
-import { createShopifyConnector } from '../../../connectors/shopify/shopify.connector';
-import type { ShopifyOrder } from '../../../connectors/shopify/shopify-rest.types';
-import type { ShopifySimulator } from '../../../connectors/shopify/simulator';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
+import { shopifyTestKit } from '@syncdesk/integrations/testing';
+import { createShopifyConnector } from '@syncdesk/integrations';
+import type { ShopifyOrder } from '@syncdesk/integrations';
+import type { ShopifySimulator } from '@syncdesk/integrations';
 import { createSyncRuntime } from '../../../sync/sync-runtime';
 import type { JobContext } from '../../job-definition';
 import { getOrdersJob } from '../get-orders.job';
+
+const { contextFor, SHOPIFY_SIMULATOR_DEFAULTS, shopifyConnection, startTestShop, TEST_APP, waitFor } =
+  shopifyTestKit;
 
 const silent = { info: () => undefined, error: () => undefined };
 

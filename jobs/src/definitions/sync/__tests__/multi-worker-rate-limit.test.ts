@@ -7,13 +7,13 @@ import { stockSettingsOf } from '@syncdesk/api/src/modules/channel-products/chan
 import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
 import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
-import { startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,
   startShopifySimulator,
   type ShopifySimulator,
-} from '../../../connectors/shopify/simulator';
-import { busiestWindow } from '../../../transport/__tests__/rate-budget-fixtures';
+} from '@syncdesk/integrations';
+import { busiestWindow } from '../../../sync/__tests__/rate-budget-fixtures';
 import { startWorker, waitFor, type WorkerProcess } from './worker-processes';
 
 const SKUS = Array.from({ length: 50 }, (_, index) => `RATE-${String(index + 1).padStart(2, '0')}`);

@@ -3,19 +3,19 @@ import {
   readChannelCredentials,
   writeChannelCredentials,
 } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { memoryRecorder } from '@syncdesk/api/src/modules/logs/transaction-record';
+import { memoryRecorder } from '@syncdesk/integrations';
 import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
 import {
   createTestDatabase,
   TEST_DIALECTS,
   type TestDatabase,
 } from '@syncdesk/api/src/testing/test-database';
-import { startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,
   startShopifySimulator,
   type ShopifySimulator,
-} from '../../../connectors/shopify/simulator';
+} from '@syncdesk/integrations';
 import { createSyncRuntime } from '../../../sync/sync-runtime';
 import type { JobContext } from '../../job-definition';
 import { getOrdersJob } from '../get-orders.job';

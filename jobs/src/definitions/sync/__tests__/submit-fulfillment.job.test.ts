@@ -7,11 +7,11 @@ import {
 } from '@syncdesk/contracts';
 import type { Store } from '@syncdesk/api/src/db/models';
 import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { memoryRecorder } from '@syncdesk/api/src/modules/logs/transaction-record';
+import { memoryRecorder } from '@syncdesk/integrations';
 import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
-import { startMiraklSimulator, type MiraklSimulator } from '../../../connectors/mirakl/simulator';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
+import { startMiraklSimulator, type MiraklSimulator } from '@syncdesk/integrations';
 import { createSyncRuntime } from '../../../sync/sync-runtime';
 import type { JobContext } from '../../job-definition';
 import { getOrdersJob } from '../get-orders.job';

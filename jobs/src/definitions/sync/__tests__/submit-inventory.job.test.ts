@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
 import type { Store } from '@syncdesk/api/src/db/models';
 import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { memoryRecorder } from '@syncdesk/api/src/modules/logs/transaction-record';
+import { memoryRecorder } from '@syncdesk/integrations';
 import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
-import { startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,
   startShopifySimulator,
   type ShopifySimulator,
-} from '../../../connectors/shopify/simulator';
+} from '@syncdesk/integrations';
 import { createSyncRuntime } from '../../../sync/sync-runtime';
 import type { JobContext } from '../../job-definition';
 import { submitInventoryJob } from '../submit-inventory.job';

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { TEST_SECRET } from '@syncdesk/api/src/testing/test-process';
+import { TEST_SECRET } from '@syncdesk/server/testing';
 
 const REPOSITORY = path.resolve(__dirname, '../../../../..');
 /** The standalone worker (`npm run start:jobs`): the product's own code, only the job runner on. */
-const WORKER_MAIN = path.join(REPOSITORY, 'jobs/src/main.ts');
+const WORKER_MAIN = path.join(REPOSITORY, 'server/src/worker.main.ts');
 
 export interface WorkerProcess {
   child: ChildProcess;
@@ -24,7 +24,7 @@ export interface WorkerOptions {
 }
 
 /**
- * Starts `jobs/src/main.ts` as a real worker process (APP_ROLE=worker) on the test's database. One
+ * Starts `server/src/worker.main.ts` as a real worker process (APP_ROLE=worker) on the test's database. One
  * node process (tsx as a loader, not its cli), so SIGKILL hits the worker itself, not a wrapper.
  */
 export function startWorker(options: WorkerOptions): WorkerProcess {

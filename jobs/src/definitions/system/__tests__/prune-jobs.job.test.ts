@@ -1,6 +1,6 @@
 import { JOB_NAMES } from '@syncdesk/contracts';
 import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
-import { startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
+import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { defineJobTable } from '../../../job-store/job-table';
 import { JOB_DEFINITIONS } from '../../index';
 import { systemPruneJobsJob } from '../prune-jobs.job';

@@ -9,7 +9,7 @@ import {
   type OAuthProviderServer,
 } from '../../../../testing/oauth-provider-server';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../../testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '../../../../testing/test-process';
+import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { readChannelCredentials, writeChannelCredentials } from '../../channel-credentials';
 
 const APP_URL = 'https://app.syncdesk.test';

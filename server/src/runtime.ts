@@ -5,34 +5,41 @@ import { Agenda } from 'agenda';
 import type { Sequelize } from 'sequelize';
 import {
   createAgendaBackend,
-  createSharedRateBudget,
   createSyncRuntime,
-  demoOAuthProviders,
-  demoShopifyApp,
   outboundSweepInterval,
   registerJobs,
   SequelizeBackend,
-  startDemoSync,
-  type DemoSync,
 } from '@syncdesk/jobs';
+import { createSharedRateBudget } from '@syncdesk/integrations';
 import { JOB_NAMES, type Publish } from '@syncdesk/contracts';
-import { liveEventsProblem, loadConfig, type Config, type ProcessRole } from './config';
-import { createLogger, type Logger } from './logger';
-import { createSequelize } from './db/create-sequelize';
-import { migrate } from './db/migrate';
-import { loadOrCreateSecret } from './secrets';
-import { createJobScheduler } from './jobs/job-scheduler';
-import { createTokenService } from './modules/auth/token.service';
-import { createServices, type Services } from './services';
-import { createApp } from './app';
-import { createSocketServer, roomsFor, type SocketServer } from './realtime/socket-server';
-import { createAuthorityBus } from './modules/auth/authority-bus';
-import { createRedisPublisher, type RedisPublisher } from './realtime/redis-publisher';
-import { createPrefixedRedis } from './realtime/prefixed-redis';
-import { createRemoteManifest } from './http/frontend/remote-manifest';
-import { seedDemo } from './db/seed/demo-seed';
-import { seedDemoOrders } from './db/seed/demo-orders-seed';
-import type { ScopeService } from './modules/auth/scope.service';
+import {
+  createApp,
+  createAuthorityBus,
+  createJobScheduler,
+  createLogger,
+  createPrefixedRedis,
+  createRedisPublisher,
+  createRemoteManifest,
+  createSequelize,
+  createServices,
+  createSocketServer,
+  createTokenService,
+  liveEventsProblem,
+  loadConfig,
+  loadOrCreateSecret,
+  migrate,
+  roomsFor,
+  seedDemo,
+  seedDemoOrders,
+  type Config,
+  type Logger,
+  type ProcessRole,
+  type RedisPublisher,
+  type ScopeService,
+  type Services,
+  type SocketServer,
+} from '@syncdesk/api';
+import { demoOAuthProviders, demoShopifyApp, startDemoSync, type DemoSync } from './demo/demo-sync';
 
 export interface RunningProcess {
   config: Config;

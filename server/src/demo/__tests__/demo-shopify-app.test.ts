@@ -3,8 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
-import { SHOPIFY_SIMULATOR_DEFAULTS } from '../../connectors/shopify/simulator';
-import { startSimulators } from '../../simulators/start-simulators';
+import { SHOPIFY_SIMULATOR_DEFAULTS, startSimulators } from '@syncdesk/integrations';
 import { demoOAuthProviders, demoShopifyApp } from '../demo-sync';
 
 /**

@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Op } from 'sequelize';
 import { settingsErrorsFor, settingsFormFor, type ChannelKind, type RateLimit } from '@syncdesk/contracts';
-import type { Services } from '@syncdesk/api';
-import type { Channel } from '@syncdesk/api/src/db/channel.models';
-import { splitValues, valuesForCreate } from '@syncdesk/api/src/modules/channels/channel-settings';
-import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { loadOrCreateSecret } from '@syncdesk/api/src/secrets';
+import {
+  loadOrCreateSecret,
+  splitValues,
+  valuesForCreate,
+  writeChannelCredentials,
+  type Channel,
+  type Services,
+} from '@syncdesk/api';
 import {
   DEMO_HICCUP_EVERY_MS,
   SIMULATOR_CREDENTIALS,
   startSimulators,
   type RunningSimulators,
-} from '../simulators/start-simulators';
+} from '@syncdesk/integrations';
 
 /**
  * The embedded demo's live half: the Shopify, Mirakl and WMS simulators run inside `npm start`, and

@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@syncdesk/contracts';
-import { loadConfig, type Config } from '../config';
-import { createLogger, type Logger } from '../logger';
+import { createLogger, loadConfig, type Config, type Logger } from '@syncdesk/api';
 import { startProcess, type RunningProcess } from '../runtime';
 
 export interface TestProcess extends RunningProcess {
@@ -98,4 +97,4 @@ export function connected(socket: Socket): Promise<void> {
   });
 }
 
-export { readJson, type Json } from './read-json';
+export { readJson, type Json } from '@syncdesk/api/testing';

@@ -1,13 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Op } from 'sequelize';
-import { memoryRecorder } from '@syncdesk/api/src/modules/logs/transaction-record';
-import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
-import { readJson, startTestProcess, type TestProcess } from '@syncdesk/api/src/testing/test-process';
-import type { JobContext } from '../../definitions/job-definition';
-import { pluginUpdatesJob } from '../../definitions/sync/plugin-updates.job';
-import { SHOPIFY_SIMULATOR_DEFAULTS } from '../../connectors/shopify/simulator';
-import { createSyncRuntime } from '../../sync/sync-runtime';
+import { createTestDatabase, type TestDatabase } from '@syncdesk/api/testing';
+import { createSyncRuntime, pluginUpdatesJob, type JobContext } from '@syncdesk/jobs';
+import { memoryRecorder, SHOPIFY_SIMULATOR_DEFAULTS } from '@syncdesk/integrations';
+import { readJson, startTestProcess, type TestProcess } from '../../testing/test-process';
 
 const SHOP_URL_REFUSED = 'The Shop URL must be a public internet address.';
 /** The demo seed's two stories (README): sold beyond what was on hand; sold out, so its kit is at 0. */
