@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Agenda, type NotificationChannel } from 'agenda';
-import { createSequelize, type DatabaseDialect } from '../../api/src/db/create-sequelize';
-import { createTestDatabase } from '../../api/src/testing/test-database';
+import { createSequelize, type DatabaseDialect } from '@syncdesk/api';
+import { createTestDatabase } from '@syncdesk/api/testing';
 import { createJobNotificationChannel, SequelizeBackend } from '../src/job-store';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -4,8 +4,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Agenda } from 'agenda';
-import type { DatabaseDialect } from '../../api/src/db/create-sequelize';
-import { createTestDatabase } from '../../api/src/testing/test-database';
+import type { DatabaseDialect } from '@syncdesk/api';
+import { createTestDatabase } from '@syncdesk/api/testing';
 import { SequelizeBackend } from '../src/job-store';
 
 const BACKLOGS = [1_000, 10_000];

@@ -23,7 +23,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { MIN_INTERVAL_S } from '@syncdesk/api/src/jobs/channel-job-schedule';
+import { MIN_INTERVAL_S } from '@syncdesk/api';
 
 const ORDERS = Number(process.env.BENCH_BROWSER_ORDERS ?? 100);
 /** The shortest interval the product lets a seller choose (MIN_INTERVAL_S): a shorter one is raised to it. */

@@ -18,15 +18,17 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Agenda } from 'agenda';
 import { JOB_NAMES, type RateLimit } from '@syncdesk/contracts';
-import { migrate } from '@syncdesk/api/src/db/migrate';
-import { createJobScheduler } from '@syncdesk/api/src/jobs/job-scheduler';
-import { createLogger } from '@syncdesk/api/src/logger';
-import { createTokenService } from '@syncdesk/api/src/modules/auth/token.service';
-import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
+import {
+  createJobScheduler,
+  createLogger,
+  createServices,
+  createTokenService,
+  migrate,
+  writeChannelCredentials,
+  type Services,
+} from '@syncdesk/api';
+import { createCompany, createTestDatabase } from '@syncdesk/api/testing';
 import { discardingRecorder } from '@syncdesk/integrations';
-import { createServices, type Services } from '@syncdesk/api/src/services';
-import { createCompany } from '@syncdesk/api/src/testing/identity-fixtures';
-import { createTestDatabase } from '@syncdesk/api/src/testing/test-database';
 import { MIRAKL_SIMULATOR_KEY, startMiraklSimulator } from '@syncdesk/integrations';
 import { SHOPIFY_SIMULATOR_DEFAULTS, startShopifySimulator } from '@syncdesk/integrations';
 import { createAgendaBackend } from '../src/job-store';

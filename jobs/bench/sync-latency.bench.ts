@@ -20,11 +20,8 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { JOB_NAMES, PRODUCT_SYNC_STATUS, type OrdersChangedEvent } from '@syncdesk/contracts';
-import { isRecurringJobScheduler } from '@syncdesk/api/src/jobs/job-scheduler';
-import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import type { Services } from '@syncdesk/api/src/services';
-import { createCompany } from '@syncdesk/api/src/testing/identity-fixtures';
-import { createTestDatabase } from '@syncdesk/api/src/testing/test-database';
+import { isRecurringJobScheduler, writeChannelCredentials, type Services } from '@syncdesk/api';
+import { createCompany, createTestDatabase } from '@syncdesk/api/testing';
 import { connected, startTestProcess } from '@syncdesk/server/testing';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,

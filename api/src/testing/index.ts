@@ -5,3 +5,4 @@ export * from './channel-fixtures';
 export * from './oauth-provider-server';
 export * from './smtp-capture';
 export * from './read-json';
+export * from './order-import-kit';

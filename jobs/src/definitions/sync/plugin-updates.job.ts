@@ -1,5 +1,5 @@
 import { JOB_NAMES } from '@syncdesk/contracts';
-import { readPluginUpdates } from '@syncdesk/api/src/flows/plugin-updates/plugin-updates.flow';
+import { readPluginUpdates } from '@syncdesk/api';
 import { runPluginJob } from '../../sync/run-plugin-job';
 import type { JobDefinition } from '../job-definition';
 import { syncOrdersJob } from './sync-orders.job';

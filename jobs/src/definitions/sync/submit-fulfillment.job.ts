@@ -1,6 +1,6 @@
 import { Op } from 'sequelize';
 import { findCatalogueEntry, FULFILMENT_STATUS, JOB_NAMES } from '@syncdesk/contracts';
-import { pushFulfilments } from '@syncdesk/api/src/flows/push-fulfilment/push-fulfilments.flow';
+import { pushFulfilments } from '@syncdesk/api';
 import { runChannelJob } from '../../sync/run-channel-job';
 import type { JobDefinition } from '../job-definition';
 

@@ -1,9 +1,6 @@
 import { Op } from 'sequelize';
 import { findCatalogueEntry, JOB_NAMES, PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
-import type { Services } from '@syncdesk/api';
-import { ordersFreshnessOf } from '@syncdesk/api/src/flows/push-stock/orders-freshness';
-import { isRecurringJobScheduler } from '@syncdesk/api/src/jobs/job-scheduler';
-import { pushChannelStock } from '@syncdesk/api/src/flows/push-stock/push-channel-stock.flow';
+import { isRecurringJobScheduler, ordersFreshnessOf, pushChannelStock, type Services } from '@syncdesk/api';
 import { runChannelJob } from '../../sync/run-channel-job';
 import type { JobDefinition } from '../job-definition';
 

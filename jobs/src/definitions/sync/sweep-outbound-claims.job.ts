@@ -1,5 +1,5 @@
 import { JOB_NAMES } from '@syncdesk/contracts';
-import { sweepStaleClaims } from '@syncdesk/api/src/flows/outbound-claims/outbound-claims';
+import { sweepStaleClaims } from '@syncdesk/api';
 import type { JobDefinition } from '../job-definition';
 
 /** Every minute by default; `OUTBOUND_SWEEP_EVERY_S` shortens it (crash tests). */

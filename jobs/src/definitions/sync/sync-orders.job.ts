@@ -1,5 +1,5 @@
 import { JOB_NAMES } from '@syncdesk/contracts';
-import { sendOrdersToPlugin } from '@syncdesk/api/src/flows/plugin-updates/send-orders-to-plugin.flow';
+import { sendOrdersToPlugin } from '@syncdesk/api';
 import { runPluginJob } from '../../sync/run-plugin-job';
 import type { JobDefinition } from '../job-definition';
 

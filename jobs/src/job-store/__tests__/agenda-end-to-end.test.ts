@@ -1,5 +1,5 @@
 import { constant, type Agenda, type Job } from 'agenda';
-import { TEST_DIALECTS } from '../../../../api/src/testing/test-database';
+import { TEST_DIALECTS } from '@syncdesk/api/testing';
 import {
   createTestAgenda,
   delay,

@@ -1,6 +1,6 @@
 import type { Agenda, JobParameters } from 'agenda';
 import type { Sequelize } from 'sequelize';
-import { TEST_DIALECTS } from '../../../../api/src/testing/test-database';
+import { TEST_DIALECTS } from '@syncdesk/api/testing';
 import { SequelizeBackend } from '../sequelize-backend';
 import {
   createTestAgenda,

@@ -2,8 +2,8 @@ import type { EventEmitter } from 'node:events';
 import os from 'node:os';
 import { Agenda, type AgendaEventName, type AgendaOptions, type JobParameters } from 'agenda';
 import type { Sequelize } from 'sequelize';
-import { createSequelize, type DatabaseDialect } from '../../../../api/src/db/create-sequelize';
-import { createTestDatabase, type TestDatabase } from '../../../../api/src/testing/test-database';
+import { createSequelize, type DatabaseDialect } from '@syncdesk/api';
+import { createTestDatabase, type TestDatabase } from '@syncdesk/api/testing';
 import { SequelizeBackend } from '../sequelize-backend';
 import type { SequelizeJobRepository } from '../sequelize-job-repository';
 

@@ -1,5 +1,5 @@
 import type { JobParameters } from 'agenda';
-import { TEST_DIALECTS } from '../../../../api/src/testing/test-database';
+import { TEST_DIALECTS } from '@syncdesk/api/testing';
 import { defineJobTable, type JobRow } from '../job-table';
 import { FAILED_JOB_RETENTION_MS, SUCCEEDED_JOB_RETENTION_MS } from '../prune-finished-jobs';
 import { openJobStore, type JobStore } from './job-store-fixtures';

@@ -1,5 +1,5 @@
 import type { JobParameters } from 'agenda';
-import { TEST_DIALECTS } from '../../../../api/src/testing/test-database';
+import { TEST_DIALECTS } from '@syncdesk/api/testing';
 import { MAX_FAIL_REASON_LENGTH } from '../job-row';
 import { SequelizeBackend } from '../sequelize-backend';
 import { SequelizeJobRepository, type JobStoreLogger } from '../sequelize-job-repository';

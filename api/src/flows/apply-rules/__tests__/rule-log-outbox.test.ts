@@ -5,7 +5,7 @@ import {
   startActionWorld,
   type ActionWorld,
 } from '../../../modules/orders/__tests__/order-action-kit';
-import { orderOf, productIn, quantityOf } from '../../../modules/orders/__tests__/order-import-kit';
+import { orderOf, productIn, quantityOf } from '../../../testing/order-import-kit';
 import { outboxRowSql } from '../rule-log-outbox';
 import { storeRule } from './rule-test-kit';
 

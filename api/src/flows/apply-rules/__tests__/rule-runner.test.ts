@@ -13,7 +13,7 @@ import {
   startActionWorld,
   type ActionWorld,
 } from '../../../modules/orders/__tests__/order-action-kit';
-import { orderOf, productIn, quantityOf } from '../../../modules/orders/__tests__/order-import-kit';
+import { orderOf, productIn, quantityOf } from '../../../testing/order-import-kit';
 import { createOrderImportService } from '../../import-orders/order-import.service';
 import type { CatalogueWrite } from '../../../modules/products/catalogue-writes';
 import { sendOrdersToPlugin } from '../../plugin-updates/send-orders-to-plugin.flow';

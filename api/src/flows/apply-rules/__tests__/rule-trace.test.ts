@@ -13,7 +13,7 @@ import {
   startActionWorld,
   type ActionWorld,
 } from '../../../modules/orders/__tests__/order-action-kit';
-import { orderOf } from '../../../modules/orders/__tests__/order-import-kit';
+import { orderOf } from '../../../testing/order-import-kit';
 import { loadRuleFacts } from '../rule-facts';
 import { ruleDefinitionOf } from '../../../modules/rules/rule.mapper';
 import { firedRuleIds } from '../../../db/rule.models';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FULFILMENT_STATUS, PLUGIN_SYNC_STATUS, PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
 import type { Channel } from '../../../db/channel.models';
 import type { Store } from '../../../db/models';
-import { orderOf } from '../../../modules/orders/__tests__/order-import-kit';
+import { orderOf } from '../../../testing/order-import-kit';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';

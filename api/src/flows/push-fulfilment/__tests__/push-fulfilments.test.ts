@@ -1,7 +1,7 @@
 import { FULFILMENT_STATUS, JOB_NAMES } from '@syncdesk/contracts';
 import type { Channel } from '../../../db/channel.models';
 import type { Store } from '../../../db/models';
-import { orderOf } from '../../../modules/orders/__tests__/order-import-kit';
+import { orderOf } from '../../../testing/order-import-kit';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';

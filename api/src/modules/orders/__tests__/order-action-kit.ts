@@ -7,7 +7,7 @@ import { createCompany, type CompanyFixture } from '../../../testing/identity-fi
 import type { TestDatabase } from '../../../testing/test-database';
 import { readJson, startTestProcess, type Json, type TestProcess } from '@syncdesk/server/testing';
 import { addStatusMove, moveOrderStatusCounts } from '../order-status-counts';
-import { orderOf } from './order-import-kit';
+import { orderOf } from '../../../testing/order-import-kit';
 
 /** Two companies over a real process: Alpha (two stores) acts, Beta must never reach Alpha's orders. */
 export interface ActionWorld {

@@ -5,7 +5,7 @@ import { createCompany } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import type { NormalisedOrderInput, OrdersChangedEvent } from '@syncdesk/contracts';
-import { channelIn, importerOf, kitIn, orderOf, productIn, quantityOf } from './order-import-kit';
+import { channelIn, importerOf, kitIn, orderOf, productIn, quantityOf } from '../../../testing/order-import-kit';
 
 /** The one order import service against MySQL, called as the seed and the connectors call it. */
 describe('order import (mysql)', () => {

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../../testing/test-dat
 import { readJson, startTestProcess, type Json, type TestProcess } from '@syncdesk/server/testing';
 import { orderListWhere } from '../order-list.query';
 import { addStatusMove, moveOrderStatusCounts } from '../order-status-counts';
-import { channelIn, kitIn, orderOf, productIn } from './order-import-kit';
+import { channelIn, kitIn, orderOf, productIn } from '../../../testing/order-import-kit';
 
 /**
  * The orders list, counts, detail and items through HTTP on MySQL (the dialect of the million-order

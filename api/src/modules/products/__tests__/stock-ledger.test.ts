@@ -6,7 +6,7 @@ import { createCompany, type CompanyFixture } from '../../../testing/identity-fi
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { insertChannelRow } from '../../../testing/channel-fixtures';
-import { orderOf } from '../../orders/__tests__/order-import-kit';
+import { orderOf } from '../../../testing/order-import-kit';
 import { caller, collect, ownerSocket, productsOf } from './product-test-kit';
 
 /** The stock service called directly, as the orders domain and the imports call it (MySQL). */

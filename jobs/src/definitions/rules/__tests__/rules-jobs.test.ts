@@ -1,8 +1,12 @@
-import { insertChannelRow } from '@syncdesk/api/src/testing/channel-fixtures';
-import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
-import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
+import { createOrderImportService } from '@syncdesk/api';
+import {
+  createCompany,
+  createTestDatabase,
+  insertChannelRow,
+  type CompanyFixture,
+  type TestDatabase,
+} from '@syncdesk/api/testing';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
-import { createOrderImportService } from '@syncdesk/api/src/flows/import-orders/order-import.service';
 import type { JobContext } from '../../job-definition';
 import { JOB_DEFINITIONS } from '../../index';
 import { rulesReleaseHeldJob } from '../release-held.job';

@@ -8,17 +8,23 @@ import {
   PLUGIN_SYNC_STATUS,
   PRODUCT_SYNC_STATUS,
 } from '@syncdesk/contracts';
-import type { Channel } from '@syncdesk/api/src/db/channel.models';
-import type { Product } from '@syncdesk/api/src/db/catalogue.models';
-import type { Store } from '@syncdesk/api/src/db/models';
-import { stockInputsOf } from '@syncdesk/api/src/flows/push-stock/stock-inputs';
-import { stockSettingsOf } from '@syncdesk/api/src/modules/channel-products/channel-quantities';
-import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
-import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
+import {
+  stockInputsOf,
+  stockSettingsOf,
+  writeChannelCredentials,
+  type Channel,
+  type Product,
+  type Store,
+} from '@syncdesk/api';
+import {
+  createCompany,
+  createTestDatabase,
+  insertChannelRow,
+  orderOf,
+  type CompanyFixture,
+  type TestDatabase,
+} from '@syncdesk/api/testing';
 import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
-import { orderOf } from '@syncdesk/api/src/modules/orders/__tests__/order-import-kit';
-import { insertChannelRow } from '@syncdesk/api/src/testing/channel-fixtures';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,
   startShopifySimulator,

@@ -1,13 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Channel } from '@syncdesk/api/src/db/channel.models';
-import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { channelWebhookAddress } from '@syncdesk/api/src/modules/channel-webhooks/channel-webhook-jobs';
-import { createCompany } from '@syncdesk/api/src/testing/identity-fixtures';
-import {
-  createTestDatabase,
-  TEST_DIALECTS,
-  type TestDatabase,
-} from '@syncdesk/api/src/testing/test-database';
+import { channelWebhookAddress, writeChannelCredentials, type Channel } from '@syncdesk/api';
+import { createCompany, createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@syncdesk/api/testing';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { shopifyTestKit } from '@syncdesk/integrations/testing';
 import { createShopifyConnector } from '@syncdesk/integrations';

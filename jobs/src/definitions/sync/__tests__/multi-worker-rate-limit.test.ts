@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Op } from 'sequelize';
 import { channelQuantity, findCatalogueEntry, PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
-import type { Product } from '@syncdesk/api/src/db/catalogue.models';
-import { stockInputsOf } from '@syncdesk/api/src/flows/push-stock/stock-inputs';
-import { stockSettingsOf } from '@syncdesk/api/src/modules/channel-products/channel-quantities';
-import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
-import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
+import { stockInputsOf, stockSettingsOf, writeChannelCredentials, type Product } from '@syncdesk/api';
+import {
+  createCompany,
+  createTestDatabase,
+  type CompanyFixture,
+  type TestDatabase,
+} from '@syncdesk/api/testing';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { FULFILMENT_STATUS, JOB_NAMES, ORDER_SYNC_STATUS, PLUGIN_SYNC_STATUS } from '@syncdesk/contracts';
-import type { Store } from '@syncdesk/api/src/db/models';
-import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
+import { writeChannelCredentials, type Store } from '@syncdesk/api';
+import {
+  createCompany,
+  createTestDatabase,
+  insertChannelRow,
+  kitIn,
+  orderOf,
+  type CompanyFixture,
+  type TestDatabase,
+} from '@syncdesk/api/testing';
 import { memoryRecorder } from '@syncdesk/integrations';
-import { kitIn, orderOf } from '@syncdesk/api/src/modules/orders/__tests__/order-import-kit';
-import { insertChannelRow } from '@syncdesk/api/src/testing/channel-fixtures';
-import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
-import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { startWmsSimulator, type RunningWmsSimulator } from '@syncdesk/integrations';
 import { createSyncRuntime } from '../../../sync/sync-runtime';

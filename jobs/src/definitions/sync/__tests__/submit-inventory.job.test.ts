@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { PRODUCT_SYNC_STATUS } from '@syncdesk/contracts';
-import type { Store } from '@syncdesk/api/src/db/models';
-import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
+import { writeChannelCredentials, type Store } from '@syncdesk/api';
+import {
+  createCompany,
+  createTestDatabase,
+  type CompanyFixture,
+  type TestDatabase,
+} from '@syncdesk/api/testing';
 import { memoryRecorder } from '@syncdesk/integrations';
-import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
-import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,

@@ -1,5 +1,5 @@
 import { JOB_NAMES } from '@syncdesk/contracts';
-import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@syncdesk/api/testing';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { defineJobTable } from '../../../job-store/job-table';
 import { JOB_DEFINITIONS } from '../../index';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { NormalisedOrderInput, OrdersChangedEvent, RealtimeEvent } from '@syncdesk/contracts';
-import type { Store } from '../../../db/models';
+import type { Store } from '../db/models';
 import {
   createOrderImportService,
   type OrderImportService,
-} from '../../../flows/import-orders/order-import.service';
-import { insertChannelRow } from '../../../testing/channel-fixtures';
+} from '../flows/import-orders/order-import.service';
+import { insertChannelRow } from './channel-fixtures';
 import type { TestProcess } from '@syncdesk/server/testing';
 
 /**
