@@ -5,8 +5,8 @@
  * unless `DEMO_TRAFFIC=off`. Prints where they listen and the credentials a channel needs.
  * `SIMULATORS_HOST=0.0.0.0` makes them reachable from other machines.
  */
-import { demoProducts } from '@syncdesk/api/src/db/seed/demo-catalogue-seed';
-import { startSimulators } from '../jobs/src/simulators/start-simulators';
+import { demoProducts } from '@syncdesk/api';
+import { startSimulators } from '@syncdesk/integrations';
 import { stopOnSignals } from './stop-on-signals';
 
 function port(name: string, fallback: number): number {

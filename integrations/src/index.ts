@@ -1,2 +1,23 @@
-/** The integrations workspace's public surface (filled as providers move here, issue 23). */
-export {};
+/**
+ * The integrations workspace's public surface: the connector contract, the shared outbound
+ * transport, each provider's simulator (tests and the demo drive them over HTTP) and the one
+ * provider registry. Nothing here knows our database.
+ */
+export * from './connector';
+export * from './transport/channel-http';
+export * from './transport/rate-budget';
+export * from './transport/shared-rate-budget';
+export * from './transport/outbound-url-guard';
+export * from './transport/redact';
+export * from './transport/transaction-record';
+export * from './simulators/start-simulators';
+export * from './providers/shopify/simulator';
+export * from './providers/mirakl/simulator';
+export * from './providers/wms/simulator';
+export { shopifyTime } from './providers/shopify/simulator/simulator-time';
+export { createShopifyConnector, SHOPIFY_ORDER_TOPICS } from './providers/shopify/shopify.connector';
+export { normaliseShopifyOrder, shopifyOrderFromWebhook } from './providers/shopify/shopify-order.mapper';
+export type { ShopifyOrder } from './providers/shopify/shopify-rest.types';
+export { createMiraklConnector, MIRAKL_OPERATION_LIMITS } from './providers/mirakl/mirakl.connector';
+export { createWmsConnector } from './providers/wms/wms.connector';
+export * from './providers/registry';

@@ -1,10 +1,8 @@
 import { findCatalogueEntry, type JobData } from '@syncdesk/contracts';
-import type { Services } from '@syncdesk/api';
-import { readChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { channelWebhookAddress } from '@syncdesk/api/src/modules/channel-webhooks/channel-webhook-jobs';
-import type { ChannelConnector, ConnectionInfo, ConnectorContext } from '../connectors/connector';
-import { channelConnectorEntry } from '../connectors/registry';
-import { createChannelHttp } from '../transport/channel-http';
+import { channelWebhookAddress, readChannelCredentials, type Services } from '@syncdesk/api';
+import type { ChannelConnector, ConnectionInfo, ConnectorContext } from '@syncdesk/integrations';
+import { channelConnectorEntry } from '@syncdesk/integrations';
+import { createChannelHttp } from '@syncdesk/integrations';
 import { flattenCredentials, type OpenConnection } from './open-connection';
 import type { SyncRuntime } from './sync-runtime';
 

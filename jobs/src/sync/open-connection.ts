@@ -1,13 +1,8 @@
 import { findCatalogueEntry, type RateLimit } from '@syncdesk/contracts';
-import type { Services } from '@syncdesk/api';
-import type { Channel } from '@syncdesk/api/src/db/channel.models';
-import {
-  readChannelCredentials,
-  writeChannelCredentials,
-} from '@syncdesk/api/src/modules/channels/channel-credentials';
-import type { TransactionRecordInput } from '@syncdesk/api/src/modules/logs/transaction-record';
-import type { ConnectionInfo, ConnectorContext, TokenGrant } from '../connectors/connector';
-import { createChannelHttp } from '../transport/channel-http';
+import { readChannelCredentials, writeChannelCredentials, type Channel, type Services } from '@syncdesk/api';
+import type { TransactionRecordInput } from '@syncdesk/integrations';
+import type { ConnectionInfo, ConnectorContext, TokenGrant } from '@syncdesk/integrations';
+import { createChannelHttp } from '@syncdesk/integrations';
 import type { SyncRuntime } from './sync-runtime';
 
 export interface OpenConnectionOptions {

@@ -1,6 +1,6 @@
-import type { ChannelConnector } from '../connectors/connector';
-import { ConnectorError } from '../connectors/connector';
-import { channelConnectorEntry } from '../connectors/registry';
+import type { ChannelConnector } from '@syncdesk/integrations';
+import { ConnectorError } from '@syncdesk/integrations';
+import { channelConnectorEntry } from '@syncdesk/integrations';
 import type { JobContext, JobLogger } from '../definitions/job-definition';
 import { openConnection, type OpenConnection, type OpenConnectionOptions } from './open-connection';
 import { createSyncRuntime, type SyncRuntime } from './sync-runtime';

@@ -1,6 +1,6 @@
-import type { PluginConnector } from '../connectors/connector';
-import { ConnectorError } from '../connectors/connector';
-import { pluginConnectorEntry } from '../connectors/registry';
+import type { PluginConnector } from '@syncdesk/integrations';
+import { ConnectorError } from '@syncdesk/integrations';
+import { pluginConnectorEntry } from '@syncdesk/integrations';
 import type { JobContext, JobLogger } from '../definitions/job-definition';
 import { openConnection, type OpenConnection, type OpenConnectionOptions } from './open-connection';
 import { syncRuntimeOf, type ChannelJobOutcome } from './run-channel-job';

@@ -1,12 +1,8 @@
-import type { Services } from '@syncdesk/api';
-import { outboundUrlProblem } from '@syncdesk/api/src/http/outbound-url-guard';
-import { parseOAuthProviderSettings } from '@syncdesk/api/src/modules/channels/oauth/oauth-providers';
-import {
-  discardingRecorder,
-  type TransactionRecorder,
-} from '@syncdesk/api/src/modules/logs/transaction-record';
+import { outboundUrlProblem } from '@syncdesk/integrations';
+import { parseOAuthProviderSettings, type Services } from '@syncdesk/api';
+import { discardingRecorder, type TransactionRecorder } from '@syncdesk/integrations';
 import type { RateLimit } from '@syncdesk/contracts';
-import { unlimitedBudget, type RateBudget } from '../transport/rate-budget';
+import { unlimitedBudget, type RateBudget } from '@syncdesk/integrations';
 
 /** What every sync job shares in one process: the rate budgets, the record writer, the target rule. */
 export interface SyncRuntime {

@@ -1,7 +1,6 @@
-import type { Services } from '@syncdesk/api';
-import type { Channel } from '@syncdesk/api/src/db/channel.models';
-import { ConnectorError } from '../connectors/connector';
-import { channelConnectorEntry } from '../connectors/registry';
+import type { Channel, Services } from '@syncdesk/api';
+import { ConnectorError } from '@syncdesk/integrations';
+import { channelConnectorEntry } from '@syncdesk/integrations';
 import { openConnection, saveTokenGrant } from './open-connection';
 import type { SyncRuntime } from './sync-runtime';
 

@@ -12,7 +12,7 @@ import {
   outboundUrlMessage,
   outboundUrlProblem,
   type OutboundUrlGuardOptions,
-} from '../../http/outbound-url-guard';
+} from '@syncdesk/integrations';
 
 /**
  * Turning a settings form's flat values (what the browser posts) into what a channel row stores,

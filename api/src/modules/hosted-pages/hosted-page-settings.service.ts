@@ -9,7 +9,7 @@ import {
 import type { Models } from '../../db/models';
 import type { HostedPageSetting } from '../../db/hosted-page.models';
 import { AppError, type FieldErrors } from '../../http/app-error';
-import { outboundUrlMessage, outboundUrlProblem } from '../../http/outbound-url-guard';
+import { outboundUrlMessage, outboundUrlProblem } from '@syncdesk/integrations';
 import type { RequestScope } from '../../http/request-scope';
 import { changedFields, type ActivityService } from '../activities/activity.service';
 import { acceptLogo } from './logo-image';

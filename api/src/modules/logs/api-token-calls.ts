@@ -2,8 +2,8 @@ import type { Middleware } from 'koa';
 import { LOG_STATUS } from '@syncdesk/contracts';
 import type { RequestScope } from '../../http/request-scope';
 import { redactUrl } from '../../http/redact-url';
-import { redactText } from './redact';
-import type { TransactionRecorder } from './transaction-record';
+import { redactText } from '@syncdesk/integrations';
+import type { TransactionRecorder } from '@syncdesk/integrations';
 
 const BODY_CHARS = 16_000;
 const SUCCESS = LOG_STATUS.byKey('success').value;

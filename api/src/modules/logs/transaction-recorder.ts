@@ -2,7 +2,7 @@ import { Op } from 'sequelize';
 import { rooms, type LogCreatedEvent, type Publish } from '@syncdesk/contracts';
 import type { Logger } from '../../logger';
 import type { LogModels, TransactionRecord } from '../../db/log.models';
-import type { TransactionRecorder, TransactionRecordInput } from './transaction-record';
+import type { TransactionRecorder, TransactionRecordInput } from '@syncdesk/integrations';
 
 /** A recorder that writes in batches; `close` stops its timer and writes what is left (shutdown). */
 export interface BatchedTransactionRecorder extends TransactionRecorder {

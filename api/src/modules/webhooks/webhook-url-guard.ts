@@ -1,5 +1,5 @@
 import { WEBHOOK_URL_MESSAGES } from '@syncdesk/contracts';
-import { outboundUrlProblem, type OutboundUrlGuardOptions } from '../../http/outbound-url-guard';
+import { outboundUrlProblem, type OutboundUrlGuardOptions } from '@syncdesk/integrations';
 
 /**
  * What is wrong with a webhook url as a target, in the words the webhook form already shows (one

@@ -10,7 +10,7 @@ import {
 } from '@syncdesk/contracts';
 import { AppError, type FieldErrors } from '../../http/app-error';
 import { findPage, type ListQueryInput, type ListQuerySpec } from '../../http/list-query';
-import type { HostResolver } from '../../http/outbound-url-guard';
+import type { HostResolver } from '@syncdesk/integrations';
 import type { RequestScope } from '../../http/request-scope';
 import type { Models } from '../../db/models';
 import type { Webhook } from '../../db/webhook.models';

@@ -1,5 +1,5 @@
 import { JOB_NAMES } from '@syncdesk/contracts';
-import { ConnectorError } from '../../connectors/connector';
+import { ConnectorError } from '@syncdesk/integrations';
 import {
   subscribeChannelWebhooks,
   unsubscribeChannelWebhooks,

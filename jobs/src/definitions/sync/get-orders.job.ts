@@ -1,15 +1,12 @@
 import { JOB_NAMES, type NormalisedOrderInput } from '@syncdesk/contracts';
-import type { Services } from '@syncdesk/api';
-import { normaliseOrder } from '@syncdesk/api/src/flows/import-orders/normalise-order';
-import { afterOrdersImported } from '@syncdesk/api/src/flows/push-stock/after-orders-imported';
-import type { InboxOrder } from '@syncdesk/api/src/modules/channel-webhooks/channel-webhook-receipt.model';
+import { afterOrdersImported, normaliseOrder, type InboxOrder, type Services } from '@syncdesk/api';
 import { QueryTypes } from 'sequelize';
 import {
   channelUpdatedAtOf,
   ConnectorError,
   type ChannelConnector,
   type ChannelOrderInput,
-} from '../../connectors/connector';
+} from '@syncdesk/integrations';
 import type { OpenConnection } from '../../sync/open-connection';
 import { runChannelJob } from '../../sync/run-channel-job';
 import type { JobDefinition, JobLogger } from '../job-definition';

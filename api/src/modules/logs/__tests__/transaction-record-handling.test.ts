@@ -8,7 +8,7 @@ import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
 import { connected, nextEvent, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
-import type { TransactionRecordInput } from '../transaction-record';
+import type { TransactionRecordInput } from '@syncdesk/integrations';
 
 /**
  * What retry and ignore do to a failed record as the seller sees it: out of the failures (the

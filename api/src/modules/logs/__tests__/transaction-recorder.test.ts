@@ -2,7 +2,7 @@ import { LOG_STATUS, type RealtimeEvent } from '@syncdesk/contracts';
 import { migrate } from '../../../db/migrate';
 import { defineModels, type Models } from '../../../db/models';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../testing/test-database';
-import type { TransactionRecordInput } from '../transaction-record';
+import type { TransactionRecordInput } from '@syncdesk/integrations';
 import { createTransactionRecorder } from '../transaction-recorder';
 
 const FAILED = LOG_STATUS.byKey('failed').value;

@@ -8,7 +8,7 @@ import { insertChannelRow } from '../../../testing/channel-fixtures';
 import { createCompany, type CompanyFixture } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { connected, nextEvent, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
-import type { TransactionRecordInput } from '../transaction-record';
+import type { TransactionRecordInput } from '@syncdesk/integrations';
 
 /**
  * The transaction records calls and the dashboard over HTTP on MySQL, with records written by the

@@ -5,7 +5,7 @@ import {
   outboundUrlProblem,
   type HostResolver,
   type OutboundUrlProblem,
-} from '../../../http/outbound-url-guard';
+} from '@syncdesk/integrations';
 import { webhookUrlTargetProblem } from '../webhook-url-guard';
 
 /** A resolver that knows a few names and never touches the network. */

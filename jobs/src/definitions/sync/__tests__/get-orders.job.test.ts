@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { LOG_STATUS } from '@syncdesk/contracts';
-import type { Services } from '@syncdesk/api';
-import type { Channel } from '@syncdesk/api/src/db/channel.models';
-import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { memoryRecorder } from '@syncdesk/integrations';
-import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
+import { writeChannelCredentials, type Channel, type Services } from '@syncdesk/api';
 import {
+  createCompany,
   createTestDatabase,
   TEST_DIALECTS,
+  type CompanyFixture,
   type TestDatabase,
-} from '@syncdesk/api/src/testing/test-database';
+} from '@syncdesk/api/testing';
+import { memoryRecorder } from '@syncdesk/integrations';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { startMiraklSimulator, type MiraklSimulator } from '@syncdesk/integrations';
 import { createSyncRuntime } from '../../../sync/sync-runtime';

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readChannelCredentials, writeChannelCredentials } from '@syncdesk/api';
 import {
-  readChannelCredentials,
-  writeChannelCredentials,
-} from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { memoryRecorder } from '@syncdesk/integrations';
-import { createCompany, type CompanyFixture } from '@syncdesk/api/src/testing/identity-fixtures';
-import {
+  createCompany,
   createTestDatabase,
   TEST_DIALECTS,
+  type CompanyFixture,
   type TestDatabase,
-} from '@syncdesk/api/src/testing/test-database';
+} from '@syncdesk/api/testing';
+import { memoryRecorder } from '@syncdesk/integrations';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,

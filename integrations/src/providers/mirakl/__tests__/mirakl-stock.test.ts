@@ -1,0 +1,100 @@
+import { channelConnectorEntry } from '../../registry';
+import { MIRAKL_OPERATION_LIMITS, miraklConnectorEntry } from '../mirakl.connector';
+import type { MiraklSimulator } from '../simulator';
+import { connectionTo, connectorFor, startSimulator } from '../../../testing/mirakl-test-kit';
+
+/**
+ * STO01 + STO02 (+ STO03): every pending SKU in one file, the import polled until it completes,
+ * rejected lines read from the error report. Mirakl's windows (60 s, 15 s) are shortened on both
+ * sides, never skipped: the simulator still answers 429 inside them.
+ */
+describe('Mirakl connector: stock', () => {
+  const STATUS_WINDOW_MS = 250;
+  const STOCK_WINDOW_MS = 2_000;
+  let simulator: MiraklSimulator;
+
+  beforeEach(async () => {
+    simulator = await startSimulator({
+      skus: ['MUG-1', 'LID-1', 'CUP-1'],
+      stockImportWindowMs: STOCK_WINDOW_MS,
+      statusPollWindowMs: STATUS_WINDOW_MS,
+      importWaitingMs: 100,
+      importRunningMs: 200,
+    });
+  });
+  afterEach(() => simulator.close());
+
+  const stockCalls = () =>
+    simulator.state.calls().filter((call) => call.path.startsWith('/api/offers/stock'));
+
+  it('serves every Mirakl retailer, declares what it lacks and Mirakl’s own limits', () => {
+    expect(channelConnectorEntry('mirakl-decathlon')).toBe(miraklConnectorEntry);
+    expect(channelConnectorEntry('mirakl-fnac')).toBe(miraklConnectorEntry);
+    expect(channelConnectorEntry('shopify')).not.toBe(miraklConnectorEntry);
+    const connector = connectorFor(connectionTo(simulator)).connector;
+    expect([...connector.capabilities].sort()).toEqual([
+      'acceptOrder',
+      'getOrders',
+      'listOrders',
+      'pushFulfilment',
+      'pushStock',
+    ]);
+    expect(connector.refreshToken).toBeUndefined();
+    expect(connector.subscribeWebhooks).toBeUndefined();
+    expect(miraklConnectorEntry.operationLimits).toBe(MIRAKL_OPERATION_LIMITS);
+    expect(MIRAKL_OPERATION_LIMITS).toEqual({
+      update_stock: { calls: 1, periodSeconds: 60 },
+      stock_import_status: { calls: 1, periodSeconds: 15 },
+    });
+  });
+
+  it('sends every SKU in one file, polls the import and reports refused lines', async () => {
+    const { connector } = connectorFor(connectionTo(simulator), { statusPollMs: STATUS_WINDOW_MS });
+
+    const outcome = await connector.pushStock!([
+      { sku: 'MUG-1', quantity: 4 },
+      { sku: 'LID-1', quantity: 9 },
+      { sku: 'MUG-1', quantity: 3 },
+      { sku: 'GHOST-1', quantity: 1 },
+    ]);
+
+    expect(outcome.accepted.sort()).toEqual(['LID-1', 'MUG-1']);
+    expect(outcome.rejected).toEqual([
+      { sku: 'GHOST-1', reason: 'The offer does not exist', errorCode: 'stock_line_rejected' },
+    ]);
+    expect(simulator.state.stock()).toEqual({ 'CUP-1': 0, 'LID-1': 9, 'MUG-1': 3 });
+
+    const [upload] = simulator.state.stockImports();
+    expect(upload!.file).toBe('"offer-sku";"quantity"\n"MUG-1";"3"\n"LID-1";"9"\n"GHOST-1";"1"\n');
+    const calls = stockCalls();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(calls.filter((call) => call.path.endsWith('/status')).length).toBeGreaterThanOrEqual(1);
+    expect(calls.some((call) => call.path.endsWith('/error_report'))).toBe(true);
+    // Polls waited the window each time: the simulator never had to refuse one.
+    expect(calls.filter((call) => call.status === 429)).toEqual([]);
+  });
+
+  it('a second push inside the minute waits as Mirakl says (429 + Retry-After) and then goes through', async () => {
+    const { connector } = connectorFor(connectionTo(simulator), { statusPollMs: STATUS_WINDOW_MS });
+
+    await connector.pushStock!([{ sku: 'CUP-1', quantity: 5 }]);
+    const outcome = await connector.pushStock!([{ sku: 'CUP-1', quantity: 2 }]);
+
+    expect(outcome).toEqual({ accepted: ['CUP-1'], rejected: [] });
+    expect(simulator.state.stock()['CUP-1']).toBe(2);
+    const uploads = stockCalls().filter((call) => call.method === 'POST');
+    const accepted = uploads.filter((call) => call.status === 201);
+    expect(accepted).toHaveLength(2);
+    expect(accepted[1]!.time - accepted[0]!.time).toBeGreaterThanOrEqual(STOCK_WINDOW_MS);
+    // The second push normally starts inside the window and is told to wait; on a machine so busy
+    // that the first push outlasted the window, it goes straight through.
+    const secondTry = uploads[1]!;
+    expect(secondTry.status).toBe(secondTry.time - accepted[0]!.time < STOCK_WINDOW_MS ? 429 : 201);
+  });
+
+  it('sends nothing when nothing is pending', async () => {
+    const { connector } = connectorFor(connectionTo(simulator));
+    expect(await connector.pushStock!([])).toEqual({ accepted: [], rejected: [] });
+    expect(stockCalls()).toEqual([]);
+  });
+});

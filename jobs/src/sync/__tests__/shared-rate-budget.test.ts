@@ -1,0 +1,108 @@
+import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
+import { createTestDatabase, type TestDatabase } from '../../../../api/src/testing/test-database';
+import type { BudgetKey } from '@syncdesk/integrations';
+import { OperationNotOfferedError, SharedRateBudget, type RateBudgetStore } from '@syncdesk/integrations';
+import { busiestWindow, createBudgetTable, uniquePrefix } from './rate-budget-fixtures';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// A test here times when each caller's take *resolves*; on SQLite a statement that meets a busy
+// database is run again after a short backoff (api/src/db/create-sequelize.ts), which can push one
+// resolution into the next window's and count three in a second though the budget allowed two.
+// Seen once in three full runs (2026-11-28); a failing test runs once more, its assertions unchanged.
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
+
+interface OpenStore {
+  store: RateBudgetStore;
+  close(): Promise<void>;
+}
+
+const STORES: [string, () => Promise<OpenStore>][] = [
+  ['sqlite', () => openSql('sqlite')],
+  ['mysql', () => openSql('mysql')],
+  [
+    'redis',
+    async () => {
+      const redis = new Redis(REDIS_URL);
+      return { store: { kind: 'redis', redis }, close: async () => void (await redis.quit()) };
+    },
+  ],
+];
+
+async function openSql(dialect: 'sqlite' | 'mysql'): Promise<OpenStore> {
+  const database: TestDatabase = await createTestDatabase(dialect, 'budget');
+  await createBudgetTable(database.sequelize);
+  return { store: { kind: 'sql', sequelize: database.sequelize }, close: () => database.drop() };
+}
+
+const key = (operation: string, calls: number, periodSeconds: number): BudgetKey => ({
+  connectionId: 7,
+  operation,
+  limit: { calls, periodSeconds },
+});
+
+describe.each(STORES)('shared rate budget on %s', (_name, open) => {
+  let opened: OpenStore;
+
+  beforeAll(async () => {
+    opened = await open();
+  });
+
+  afterAll(async () => {
+    await opened.close();
+  });
+
+  it('lets a burst through at the limit: callers wait for budget instead of failing', async () => {
+    const budget = new SharedRateBudget({ store: opened.store, keyPrefix: uniquePrefix() });
+    const limit = key('get_orders', 2, 1);
+    const taken: number[] = [];
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        budget.take(limit).then((answer) => {
+          taken.push(performance.now());
+          return answer;
+        }),
+      ),
+    );
+    expect(taken).toHaveLength(5);
+    expect(busiestWindow(taken, 1000)).toBeLessThanOrEqual(2);
+    // Each caller was told how many of this key were already waiting when it arrived.
+    expect(answers.map((answer) => answer.waitingBefore).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(budget.waitingFor(limit)).toBe(0);
+  });
+
+  it('keeps connections and operations apart', async () => {
+    const budget = new SharedRateBudget({ store: opened.store, keyPrefix: uniquePrefix() });
+    const started = performance.now();
+    await budget.take(key('update_stock', 1, 60));
+    await budget.take(key('get_orders', 1, 60));
+    await budget.take({ ...key('update_stock', 1, 60), connectionId: 8 });
+    // Three different budgets of one call each: nobody waited a minute.
+    expect(performance.now() - started).toBeLessThan(60_000);
+  });
+
+  it('refuses an operation the channel does not offer (0/0)', async () => {
+    const budget = new SharedRateBudget({ store: opened.store, keyPrefix: uniquePrefix() });
+    await expect(budget.take(key('update_fulfillment', 0, 0))).rejects.toBeInstanceOf(
+      OperationNotOfferedError,
+    );
+    await expect(budget.take(key('update_fulfillment', 0, 0))).rejects.toThrow(
+      'This channel does not offer "update_fulfillment"',
+    );
+  });
+
+  it('a pause set by one worker holds back the callers of another (429, Retry-After)', async () => {
+    const prefix = uniquePrefix();
+    const throttled = new SharedRateBudget({ store: opened.store, keyPrefix: prefix });
+    const other = new SharedRateBudget({ store: opened.store, keyPrefix: prefix });
+    const limit = key('update_stock', 100, 60);
+    const pausedAt = performance.now();
+    await throttled.pause(limit, 800);
+    // A shorter pause never cuts a longer one short.
+    await throttled.pause(limit, 10);
+    await other.take(limit);
+    // Redis counts whole seconds, SQL milliseconds: either way not before the pause ends.
+    expect(performance.now() - pausedAt).toBeGreaterThanOrEqual(750);
+  });
+});
