@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import type { NotificationDto } from '@syncdesk/contracts';
-import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/testing';
 
 import { NOTIFICATIONS_EMPTY_TEXT } from '../pages/NotificationListPage';
 import { buttonByText, queryButtonByText, renderPage } from './render-page';
-import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { listenerCount, serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const notification = (overrides: Partial<NotificationDto>): NotificationDto => ({

@@ -1,5 +1,5 @@
 import { PERMISSION_NAMES } from '@syncdesk/contracts';
-import { createRemotePageRenderer } from '@syncdesk/web-kit/src/testing/render-remote-page';
+import { createRemotePageRenderer } from '@syncdesk/web-kit/testing';
 
 import { routes } from '../routes';
 
@@ -12,4 +12,4 @@ export const ALL_SCOPES: string[] = PERMISSION_NAMES.filter((name) => name !== '
 /** This remote's pages for Olivia Owner (id 7) of Acme Ltd, holding ALL_SCOPES unless overridden. */
 export const { sessionUser, renderPage } = createRemotePageRenderer(routes, ALL_SCOPES);
 
-export { buttonByText as buttonByText, queryButtonByText } from '@syncdesk/web-kit/src/testing/antd-queries';
+export { buttonByText as buttonByText, queryButtonByText } from '@syncdesk/web-kit/testing';

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import { renderPage } from './render-page';
 
 // The Notifications page listens for new ones; no socket leaves the test.
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const ROLE = { id: 3, name: 'Manager', permissions: ['users.read'], is_default: true, users_count: 2 };

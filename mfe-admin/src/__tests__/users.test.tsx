@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { formatMessage, SUCCESS_MESSAGES } from '@syncdesk/contracts';
-import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, queryButtonByText, renderPage, sessionUser } from './render-page';
 

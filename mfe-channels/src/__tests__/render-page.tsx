@@ -1,4 +1,4 @@
-import { createRemotePageRenderer } from '@syncdesk/web-kit/src/testing/render-remote-page';
+import { createRemotePageRenderer } from '@syncdesk/web-kit/testing';
 import { routes } from '../routes';
 
 export const ALL_SCOPES = [
@@ -20,4 +20,4 @@ export {
   findModal,
   findPopover,
   queryButtonByText,
-} from '@syncdesk/web-kit/src/testing/antd-queries';
+} from '@syncdesk/web-kit/testing';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, findHeading, renderPage } from './render-page';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { currentStoreStorageKey } from '@syncdesk/web-kit';
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import { choose, findModal, renderPage, sessionUser } from './render-page';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { HOSTED_PAGE_DEFAULT_STYLES, type HostedPageLinkDto } from '@syncdesk/contracts';
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, choose, findModal, findPopover, renderPage } from './render-page';
 

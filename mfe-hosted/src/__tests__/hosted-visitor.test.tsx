@@ -1,12 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
 import { HOSTED_PAGE_DEFAULT_STYLES, settingsFormFor, type HostedPageUserDto } from '@syncdesk/contracts';
-import {
-  listBody,
-  stubFetch,
-  validationError,
-  type FetchStub,
-} from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, validationError, type FetchStub } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, renderPage } from './render-page';
 

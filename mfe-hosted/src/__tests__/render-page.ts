@@ -1,4 +1,4 @@
-import { createRemotePageRenderer } from '@syncdesk/web-kit/src/testing/render-remote-page';
+import { createRemotePageRenderer } from '@syncdesk/web-kit/testing';
 import { routes } from '../routes';
 
 export const SELLER_SCOPES = ['channels.read', 'channels.create', 'channels.update', 'channels.delete'];
@@ -6,4 +6,4 @@ export const SELLER_SCOPES = ['channels.read', 'channels.create', 'channels.upda
 /** This remote's pages for a signed-in seller holding the channel permissions (or the user given). */
 export const { sessionUser, renderPage } = createRemotePageRenderer(routes, SELLER_SCOPES);
 
-export { buttonByText, choose, findModal, findPopover } from '@syncdesk/web-kit/src/testing/antd-queries';
+export { buttonByText, choose, findModal, findPopover } from '@syncdesk/web-kit/testing';

@@ -1,15 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
 import { currentStoreStorageKey, StoreChooserPage } from '@syncdesk/web-kit';
-import { createRemotePageRenderer } from '@syncdesk/web-kit/src/testing/render-remote-page';
-import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { createRemotePageRenderer, listBody, stubFetch, validationError } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, renderPage, sessionUser } from '../orders/__tests__/render-orders-page';
 import { META_ROUTES, ruleDto } from '../rules/__tests__/rule-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 /** A seller of company 1 with two stores: every area would have to ask which one. */

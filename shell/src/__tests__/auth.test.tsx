@@ -12,7 +12,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 installBroadcastChannel();

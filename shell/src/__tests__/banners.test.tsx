@@ -4,7 +4,7 @@ import { NavigationProgress } from '../navigation/NavigationProgress';
 import { beginNavigationProgress } from '../navigation/navigationProgress.store';
 import { installBroadcastChannel } from './support/broadcastChannelPolyfill';
 import { stubFetch } from './support/fakeApi';
-import { serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 import { NO_BANNER_ACCOUNT, sessionUser } from './support/fixtures';
 import { renderShell } from './support/renderShell';
 
@@ -14,7 +14,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 installBroadcastChannel();

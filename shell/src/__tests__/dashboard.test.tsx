@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { useSessionStore } from '@syncdesk/web-kit';
 import type { DashboardDto, TransactionRecordDto } from '@syncdesk/contracts';
-import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { listenerCount, serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 import { installBroadcastChannel } from './support/broadcastChannelPolyfill';
 import { stubFetch, type FakeRoutes } from './support/fakeApi';
 import { NO_BANNER_ACCOUNT, sessionUser } from './support/fixtures';
@@ -14,7 +14,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 installBroadcastChannel();

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useSessionStore } from '@syncdesk/web-kit';
 import { installBroadcastChannel } from './support/broadcastChannelPolyfill';
 import { stubFetch, type FakeRoutes } from './support/fakeApi';
-import { serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 import { NO_BANNER_ACCOUNT, sessionUser } from './support/fixtures';
 import { currentLocation, renderShell } from './support/renderShell';
 
@@ -12,7 +12,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 installBroadcastChannel();

@@ -1,7 +1,7 @@
 /**
  * A stand-in for socket.io-client's `io()` (the network edge of realtime) for page tests: no
  * connection, and the test plays the server with `serverEmits`. Use with
- * `jest.mock('socket.io-client', () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule)`
+ * `jest.mock('socket.io-client', () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule)`
  * and import `serverEmits` / `listenerCount` from the same path (each test file gets its own copy).
  */
 type Listener = (payload: unknown) => void;

@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, findHeading, findModal, findPopover, renderPage } from '../../__tests__/render-page';
-import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { listenerCount, serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 import { QUANTITY_EDIT_HELP } from '../ProductForm';
 import { detail, GIFT_SET, kitItem, LID, MUG } from './product-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const KIT = detail(GIFT_SET, {

@@ -1,18 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
-import {
-  listBody,
-  stubFetch,
-  validationError,
-  type StubbedRequest,
-} from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, validationError, type StubbedRequest } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, findHeading, renderPage } from '../../__tests__/render-page';
 import { detail, GIFT_SET, kitItem, LID, MUG } from './product-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 /** The products list answering the component search: products only, narrowed by the search text. */

@@ -1,16 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, choose, findModal, renderPage, sessionUser } from '../../__tests__/render-page';
-import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { listenerCount, serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 import { EMPTY_PRODUCTS_TEXT, KIT_QUANTITY_HINT } from '../ProductListPage';
 import { IMPORT_TITLE } from '../ProductTransfers';
 import { GIFT_SET, LID, MUG, productRow } from './product-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const rowOf = async (sku: string) => (await screen.findByText(sku)).closest('tr') as HTMLElement;

@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation, useRoutes } from 'react-router';
 
 import { ERROR_MESSAGES } from '@syncdesk/contracts';
 import { useSessionStore } from '@syncdesk/web-kit';
-import { stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { stubFetch } from '@syncdesk/web-kit/testing';
 
 import { authorizationRoutes } from '../authorization-routes';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import {
   buttonByText,
@@ -18,11 +18,11 @@ import {
   productDetail,
   UNMATCHED,
 } from './catalogue-fixtures';
-import { serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const BASE = '/stores/11/channels/5/products';

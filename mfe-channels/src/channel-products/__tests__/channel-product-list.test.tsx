@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/testing';
 import { setApiErrorHandler, type ApiError } from '@syncdesk/web-kit';
 
 import {
@@ -14,11 +14,11 @@ import {
 } from '../../__tests__/render-page';
 import { CHANNEL } from '../../couriers/__tests__/channel-fixture';
 import { CATALOGUE_MANAGER, CATALOGUE_READER, listing, UNMATCHED } from './catalogue-fixtures';
-import { serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const LIST = '/stores/11/channels/5/products';

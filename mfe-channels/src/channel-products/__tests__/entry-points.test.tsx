@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 
 import { settingsFormFor } from '@syncdesk/contracts';
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import {
   buttonByText,
@@ -17,7 +17,7 @@ import { listing } from './catalogue-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const SELLER = sessionUser({

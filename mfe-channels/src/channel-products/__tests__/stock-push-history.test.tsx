@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 
 import type { StockPushProvenanceDto } from '@syncdesk/contracts';
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import { findHeading, renderPage } from '../../__tests__/render-page';
 import { CHANNEL } from '../../couriers/__tests__/channel-fixture';
@@ -10,7 +10,7 @@ import { CATALOGUE_READER, listing, productDetail } from './catalogue-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const PAGE = '/stores/11/channels/5/products/301';

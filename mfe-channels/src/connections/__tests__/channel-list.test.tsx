@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { CHANNEL_CATALOGUE, type ChannelDto } from '@syncdesk/contracts';
-import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/testing';
 
 import {
   buttonByText,

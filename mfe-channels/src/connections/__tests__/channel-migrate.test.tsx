@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, choose, renderPage } from '../../__tests__/render-page';
 import { connection, MANAGER, OTHER_STORE, STORE } from './connection-fixtures';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
 import { settingsFormFor } from '@syncdesk/contracts';
-import { stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { stubFetch, validationError } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, renderPage } from '../../__tests__/render-page';
 import { connection, MANAGER } from './connection-fixtures';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/testing';
 
 import {
   ALL_SCOPES,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import { ALL_SCOPES, buttonByText, findHeading, renderPage, sessionUser } from '../../__tests__/render-page';
 import { product } from '../../channel-products/__tests__/catalogue-fixtures';

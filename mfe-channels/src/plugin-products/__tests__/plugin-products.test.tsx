@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import {
   buttonByText,
@@ -15,12 +15,12 @@ import {
   CATALOGUE_READER,
   pluginProduct,
 } from '../../channel-products/__tests__/catalogue-fixtures';
-import { serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 import { connection } from '../../connections/__tests__/connection-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const PLUGIN = connection({

@@ -8,11 +8,7 @@ import {
   settingsFormFor,
   type PluginRuleDto,
 } from '@syncdesk/contracts';
-import {
-  stubFetch,
-  validationError,
-  type RouteHandler,
-} from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { stubFetch, validationError, type RouteHandler } from '@syncdesk/web-kit/testing';
 
 import {
   buttonByText,

@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import type { RuleEngineLogContentDto, RuleEngineLogDto } from '@syncdesk/contracts';
-import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
-import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/testing';
+import { listenerCount, serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 
 import { buttonByText, choose, findHeading, renderPage, sessionUser } from '../../__tests__/render-page';
 import { RULE_LOGS_EMPTY } from '../rule-log-text';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const LOGS = '/logs/ruleEngineLogs';

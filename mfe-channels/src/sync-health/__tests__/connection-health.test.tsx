@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 
 import type { ConnectionSyncHealthDto } from '@syncdesk/contracts';
-import { stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
-import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { stubFetch } from '@syncdesk/web-kit/testing';
+import { listenerCount, serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 
 import { renderPage } from '../../__tests__/render-page';
 import { connection, MANAGER } from '../../connections/__tests__/connection-fixtures';
@@ -10,7 +10,7 @@ import { lagSentence, lagText } from '@syncdesk/web-kit';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const SYNC = '/stores/11/channels/5/sync';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
-import { serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
+import { serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 
 import { buttonByText, findPopover, queryButtonByText, renderPage } from '../../__tests__/render-page';
 import { prettyBody } from '../RecordBody';
@@ -9,7 +9,7 @@ import { LOGS, OPERATOR, READER, record, SUCCESSFUL } from './record-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const PAGE = '/transactionRecords/stores/11/channels/5/transactionRecords/900';

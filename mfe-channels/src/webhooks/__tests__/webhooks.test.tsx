@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { WEBHOOK_AUTH_VALUE_REQUIRED, WEBHOOK_URL_MESSAGES } from '@syncdesk/contracts';
-import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, choose, findPopover, renderPage } from '../../__tests__/render-page';
 

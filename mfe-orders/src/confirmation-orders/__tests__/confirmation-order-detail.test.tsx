@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import { ACKNOWLEDGEMENT_MESSAGES, type ConfirmationOrderItemDto } from '@syncdesk/contracts';
-import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/testing';
 
 import {
   buttonByText,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import type { CustomerDetailDto, CustomerDto } from '@syncdesk/contracts';
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import { DOCS_SCOPES, renderPage, sessionUser } from '../../invoices/__tests__/render-docs-page';
 import { CUSTOMER_SEARCH_HIDDEN_TEXT, EMPTY_CUSTOMERS_TEXT } from '../CustomerListPage';

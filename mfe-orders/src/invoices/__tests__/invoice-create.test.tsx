@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 
 import { liveTotals } from '../invoice-form-values';
-import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, renderPage } from './render-docs-page';
 import { ACCOUNTS, DETAIL, TAX_TYPES, XERO } from './invoice-fixtures';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import { renderPage } from './render-docs-page';
 import { DETAIL } from './invoice-fixtures';

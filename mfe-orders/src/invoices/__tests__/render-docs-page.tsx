@@ -1,4 +1,4 @@
-import { createRemotePageRenderer } from '@syncdesk/web-kit/src/testing/render-remote-page';
+import { createRemotePageRenderer } from '@syncdesk/web-kit/testing';
 import { routes } from '../../routes';
 
 export const DOCS_SCOPES = [
@@ -19,4 +19,4 @@ export {
   findModal,
   findPopover,
   queryButtonByText,
-} from '@syncdesk/web-kit/src/testing/antd-queries';
+} from '@syncdesk/web-kit/testing';

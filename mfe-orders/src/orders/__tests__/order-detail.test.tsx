@@ -6,15 +6,15 @@ import {
   type FulfilmentDto,
   type OrderDetailDto,
 } from '@syncdesk/contracts';
-import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
-import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/testing';
+import { listenerCount, serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 
 import { buttonByText, findModal, queryButtonByText, renderPage, sessionUser } from './render-orders-page';
 import { orderDetail } from './order-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const KIT_LINE = {

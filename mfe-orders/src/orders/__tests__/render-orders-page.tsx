@@ -1,4 +1,4 @@
-import { createRemotePageRenderer } from '@syncdesk/web-kit/src/testing/render-remote-page';
+import { createRemotePageRenderer } from '@syncdesk/web-kit/testing';
 import { routes } from '../../routes';
 
 export const ALL_SCOPES = ['orders.read', 'orders.create', 'orders.update', 'orders.delete', 'stores.create'];
@@ -6,10 +6,4 @@ export const ALL_SCOPES = ['orders.read', 'orders.create', 'orders.update', 'ord
 /** This remote's pages for a signed-in user holding ALL_SCOPES (or the user given). */
 export const { sessionUser, renderPage } = createRemotePageRenderer(routes, ALL_SCOPES);
 
-export {
-  buttonByText,
-  choose,
-  findHeading,
-  findModal,
-  queryButtonByText,
-} from '@syncdesk/web-kit/src/testing/antd-queries';
+export { buttonByText, choose, findHeading, findModal, queryButtonByText } from '@syncdesk/web-kit/testing';

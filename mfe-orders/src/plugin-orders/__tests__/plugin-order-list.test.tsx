@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 import type { PluginOrderDto } from '@syncdesk/contracts';
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
 
 import { EMPTY_PLUGIN_ORDERS_TEXT } from '../PluginOrderListPage';
 import {
@@ -14,7 +14,7 @@ import {
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 function pluginOrder(overrides: Partial<PluginOrderDto> = {}): PluginOrderDto {

@@ -3,8 +3,8 @@ import { ConfigProvider } from 'antd';
 import { MemoryRouter } from 'react-router';
 
 import type { OrderRuleTraceDto } from '@syncdesk/contracts';
-import { listBody, stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
-import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { listBody, stubFetch } from '@syncdesk/web-kit/testing';
+import { listenerCount, serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 
 import { orderDetail } from '../../orders/__tests__/order-fixtures';
 import { renderPage } from '../../orders/__tests__/render-orders-page';
@@ -13,7 +13,7 @@ import { NO_RULE_RUN_TEXT, OrderRuleTrace } from '../../orders/OrderRuleTrace';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 const TRACE: OrderRuleTraceDto = {

@@ -7,7 +7,7 @@ import {
   type RuleRunDto,
   type RuleVersionDto,
 } from '@syncdesk/contracts';
-import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
+import { listBody, stubFetch, validationError } from '@syncdesk/web-kit/testing';
 
 import { buttonByText, findModal, renderPage } from '../../orders/__tests__/render-orders-page';
 import { UNFINISHED_RULE_TEXT } from '../DryRunPreview';
@@ -16,7 +16,7 @@ import { META_ROUTES, ruleDto } from './rule-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 /** Opens the Select labelled `label` and picks `option` (earlier dropdowns stay in the DOM: the last match is this one's). */

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 
 import type { RuleRunDto } from '@syncdesk/contracts';
 import { currentStoreStorageKey } from '@syncdesk/web-kit';
-import { stubFetch } from '@syncdesk/web-kit/src/table/testing/fetch-routes';
-import { listenerCount, serverEmits } from '@syncdesk/web-kit/src/testing/fake-socket';
+import { stubFetch } from '@syncdesk/web-kit/testing';
+import { listenerCount, serverEmits } from '@syncdesk/web-kit/testing/fake-socket';
 
 import {
   buttonByText,
@@ -17,7 +17,7 @@ import { ruleDto } from './rule-fixtures';
 
 jest.mock(
   'socket.io-client',
-  () => jest.requireActual('@syncdesk/web-kit/src/testing/fake-socket').socketIoModule,
+  () => jest.requireActual('@syncdesk/web-kit/testing/fake-socket').socketIoModule,
 );
 
 beforeEach(() => localStorage.clear());
