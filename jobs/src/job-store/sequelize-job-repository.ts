@@ -31,6 +31,7 @@ import {
   type JobStateValues,
 } from './job-row';
 import { dataFilter, nameSearchFilter, parseJobId, removeOptionsFilter, stateFilter } from './job-filters';
+import { JobSql } from './job-sql';
 import { singleJobKey, uniqueJobKey } from './unique-keys';
 
 type JobWhere = WhereOptions<JobRow>;
@@ -82,6 +83,11 @@ export class SequelizeJobRepository implements JobRepository {
   readonly tableName: string;
   private readonly sequelize: Sequelize;
   private readonly model: JobTableModel;
+  private readonly sql: JobSql;
+  /** The state save of every run (start and finish); see saveJobState. */
+  private readonly saveStateSql: string;
+  /** The compare-and-set that locks a candidate; see compareAndLock. */
+  private readonly lockSql: string;
   private readonly ensureSchema: boolean;
   private readonly lockBatchSize: number;
   private readonly logger: JobStoreLogger;
@@ -104,6 +110,16 @@ export class SequelizeJobRepository implements JobRepository {
     this.ensureSchema = ensureSchema;
     this.lockBatchSize = Math.max(1, lockBatchSize);
     this.model = defineJobTable(sequelize, tableName);
+    this.sql = new JobSql(sequelize, tableName);
+    const { table, same } = this.sql;
+    this.saveStateSql =
+      `UPDATE ${table} SET locked_at = $1, next_run_at = $2, last_run_at = $3, progress = $4,` +
+      ` fail_reason = $5, fail_count = $6, failed_at = $7, last_finished_at = $8, last_modified_by = $9` +
+      ` WHERE id = $10 AND name = $11`;
+    this.lockSql =
+      `UPDATE ${table} SET locked_at = $1, last_modified_by = $2` +
+      ` WHERE id = $3 AND disabled = 0 AND locked_at ${same} $4 AND next_run_at ${same} $5` +
+      ` AND last_run_at ${same} $6 AND ((locked_at IS NULL AND next_run_at <= $7) OR locked_at <= $8)`;
   }
 
   /** Idempotent: Agenda calls it from its constructor, and several Agendas may share a backend. */
@@ -394,7 +410,19 @@ export class SequelizeJobRepository implements JobRepository {
     const values = jobStateValues(job, options?.lastModifiedBy);
     let changed: number;
     try {
-      [changed] = await this.model.update(values, { where: { id, name: job.name } });
+      changed = await this.sql.update(this.saveStateSql, [
+        values.lockedAt,
+        values.nextRunAt,
+        values.lastRunAt,
+        values.progress,
+        values.failReason,
+        values.failCount,
+        values.failedAt,
+        values.lastFinishedAt,
+        values.lastModifiedBy,
+        id,
+        job.name,
+      ]);
     } catch (error) {
       changed = await this.saveJobOutcome(job, id, values, error);
     }
@@ -567,28 +595,16 @@ export class SequelizeJobRepository implements JobRepository {
     lockTime: Date,
     lastModifiedBy: string | null,
   ): Promise<boolean> {
-    const [changed] = await this.model.update(
-      { lockedAt: lockTime, lastModifiedBy },
-      {
-        where: {
-          [Op.and]: [
-            {
-              id: candidate.id,
-              disabled: false,
-              lockedAt: toDate(candidate.lockedAt) ?? null,
-              nextRunAt: toDate(candidate.nextRunAt) ?? null,
-              lastRunAt: toDate(candidate.lastRunAt) ?? null,
-            },
-            {
-              [Op.or]: [
-                { lockedAt: null, nextRunAt: { [Op.lte]: nextScanAt } },
-                { lockedAt: { [Op.lte]: lockDeadline } },
-              ],
-            },
-          ],
-        },
-      },
-    );
+    const changed = await this.sql.update(this.lockSql, [
+      lockTime,
+      lastModifiedBy,
+      candidate.id,
+      toDate(candidate.lockedAt) ?? null,
+      toDate(candidate.nextRunAt) ?? null,
+      toDate(candidate.lastRunAt) ?? null,
+      nextScanAt,
+      lockDeadline,
+    ]);
     return changed === 1;
   }
 

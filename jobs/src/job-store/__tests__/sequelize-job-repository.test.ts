@@ -651,7 +651,9 @@ describe.each(TEST_DIALECTS)('SequelizeJobRepository on %s', (dialect) => {
     describe('when the database refuses the save', () => {
       const logged: Array<{ object: object; message?: string }> = [];
       const logger: JobStoreLogger = { error: (object, message) => logged.push({ object, message }) };
-      const jobModel = () => store.database.sequelize.model('AgendaJob_agenda_jobs');
+      // Every statement of a save goes through sequelize.query (the state save is raw SQL, its
+      // fallback a model update): refusing the next calls refuses the next attempts.
+      const refuseNextStatements = () => jest.spyOn(store.database.sequelize, 'query');
 
       beforeEach(() => {
         logged.length = 0;
@@ -672,7 +674,7 @@ describe.each(TEST_DIALECTS)('SequelizeJobRepository on %s', (dialect) => {
         const logging = new SequelizeJobRepository({ sequelize: store.database.sequelize, logger });
         const job = await runningJob(logging);
         const refusal = new Error('refused for the test');
-        jest.spyOn(jobModel(), 'update').mockRejectedValueOnce(refusal);
+        refuseNextStatements().mockRejectedValueOnce(refusal);
         const finishedAt = new Date();
         await logging.saveJobState(
           {
@@ -699,10 +701,7 @@ describe.each(TEST_DIALECTS)('SequelizeJobRepository on %s', (dialect) => {
         const logging = new SequelizeJobRepository({ sequelize: store.database.sequelize, logger });
         const job = await runningJob(logging);
         const refusal = new Error('database gone');
-        jest
-          .spyOn(jobModel(), 'update')
-          .mockRejectedValueOnce(refusal)
-          .mockRejectedValueOnce(new Error('still gone'));
+        refuseNextStatements().mockRejectedValueOnce(refusal).mockRejectedValueOnce(new Error('still gone'));
         await expect(
           logging.saveJobState({ ...job, lockedAt: undefined, lastFinishedAt: new Date() }, undefined),
         ).rejects.toBe(refusal);
