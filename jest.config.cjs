@@ -32,6 +32,7 @@ module.exports = {
         '<rootDir>/api',
         '<rootDir>/jobs',
         '<rootDir>/server',
+        '<rootDir>/scripts',
       ],
       testMatch: ['**/__tests__/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
