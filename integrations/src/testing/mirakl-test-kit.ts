@@ -3,7 +3,11 @@ import type { ChannelConnector, ConnectionInfo } from '../connector';
 import { createChannelHttp } from '../transport/channel-http';
 import { unlimitedBudget } from '../transport/rate-budget';
 import { createMiraklConnector, type MiraklConnectorOptions } from '../providers/mirakl/mirakl.connector';
-import { startMiraklSimulator, type MiraklSimulator, type MiraklSimulatorOptions } from '../providers/mirakl/simulator';
+import {
+  startMiraklSimulator,
+  type MiraklSimulator,
+  type MiraklSimulatorOptions,
+} from '../providers/mirakl/simulator';
 
 export const TEST_KEY = 'mirakl-test-key-5f2c9a';
 

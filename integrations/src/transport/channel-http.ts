@@ -1,8 +1,5 @@
 import { LOG_STATUS, type RateLimit } from '@syncdesk/contracts';
-import type {
-  TransactionRecorder,
-  TransactionRecordInput,
-} from './transaction-record';
+import type { TransactionRecorder, TransactionRecordInput } from './transaction-record';
 import type { RateBudget } from './rate-budget';
 import { redactText } from './redact';
 

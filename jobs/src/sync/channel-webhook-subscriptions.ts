@@ -1,7 +1,7 @@
 import { findCatalogueEntry, type JobData } from '@syncdesk/contracts';
 import { channelWebhookAddress, readChannelCredentials, type Services } from '@syncdesk/api';
 import type { ChannelConnector, ConnectionInfo, ConnectorContext } from '@syncdesk/integrations';
-import { channelConnectorEntry } from '@syncdesk/integrations';
+import { providerFor } from '@syncdesk/integrations';
 import { createChannelHttp } from '@syncdesk/integrations';
 import { flattenCredentials, type OpenConnection } from './open-connection';
 import type { SyncRuntime } from './sync-runtime';
@@ -83,9 +83,10 @@ export async function unsubscribeChannelWebhooks(
   runtime: SyncRuntime,
   removal: Removal,
 ): Promise<'done' | 'skipped'> {
-  const entry = channelConnectorEntry(removal.channelType);
-  if (!entry) return 'skipped';
-  const connector = entry.create(openRemovedConnection(services, runtime, removal));
+  const provider = providerFor(removal.channelType);
+  const createConnector = provider?.kind === 'sales_channel' ? provider.connector : undefined;
+  if (!createConnector) return 'skipped';
+  const connector = createConnector(openRemovedConnection(services, runtime, removal));
   if (!connector.unsubscribeWebhooks) return 'skipped';
   try {
     const address = channelWebhookAddress(runtime.appUrl, {

@@ -1,6 +1,6 @@
 import type { ChannelConnector } from '@syncdesk/integrations';
 import { ConnectorError } from '@syncdesk/integrations';
-import { channelConnectorEntry } from '@syncdesk/integrations';
+import { providerFor } from '@syncdesk/integrations';
 import type { JobContext, JobLogger } from '../definitions/job-definition';
 import { openConnection, type OpenConnection, type OpenConnectionOptions } from './open-connection';
 import { createSyncRuntime, type SyncRuntime } from './sync-runtime';
@@ -49,8 +49,9 @@ export async function runChannelJob(
     logger.debug?.({ channelId, jobType }, 'channel job skipped: channel gone or inactive');
     return 'skipped';
   }
-  const entry = channelConnectorEntry(channel.type);
-  if (!entry) {
+  const provider = providerFor(channel.type);
+  const createConnector = provider?.kind === 'sales_channel' ? provider.connector : undefined;
+  if (!provider || !createConnector) {
     logger.debug?.({ channelId, jobType, type: channel.type }, 'channel job skipped: no connector');
     return 'skipped';
   }
@@ -62,12 +63,12 @@ export async function runChannelJob(
     });
     const open = await openConnection(services, runtime, channelId, {
       ...openOptions,
-      extraLimits: { ...entry.operationLimits, ...openOptions.extraLimits },
+      extraLimits: { ...provider.rateLimits, ...openOptions.extraLimits },
       jobType,
     });
     if (!open) return 'skipped';
     // 'idle': nothing was asked of the provider, so the run says nothing about the channel's health.
-    if ((await work(open, entry.create(open.context))) !== 'idle')
+    if ((await work(open, createConnector(open.context))) !== 'idle')
       await services.syncState.runSucceeded(channelId);
     return 'done';
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { PluginConnector } from '@syncdesk/integrations';
 import { ConnectorError } from '@syncdesk/integrations';
-import { pluginConnectorEntry } from '@syncdesk/integrations';
+import { providerFor } from '@syncdesk/integrations';
 import type { JobContext, JobLogger } from '../definitions/job-definition';
 import { openConnection, type OpenConnection, type OpenConnectionOptions } from './open-connection';
 import { syncRuntimeOf, type ChannelJobOutcome } from './run-channel-job';
@@ -27,15 +27,16 @@ export async function runPluginJob(
     logger.debug?.({ pluginId, jobType }, 'plugin job skipped: plugin gone, not a plugin or inactive');
     return 'skipped';
   }
-  const entry = pluginConnectorEntry(plugin.type);
-  if (!entry) {
+  const provider = providerFor(plugin.type);
+  const createConnector = provider?.kind === 'plugin' ? provider.connector : undefined;
+  if (!createConnector) {
     logger.debug?.({ pluginId, jobType, type: plugin.type }, 'plugin job skipped: no connector');
     return 'skipped';
   }
   try {
     const open = await openConnection(services, runtime, pluginId, { ...options, jobType });
     if (!open) return 'skipped';
-    await work(open, entry.create(open.context));
+    await work(open, createConnector(open.context));
     await services.syncState.runSucceeded(pluginId);
     return 'done';
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { Channel, Services } from '@syncdesk/api';
 import { ConnectorError } from '@syncdesk/integrations';
-import { channelConnectorEntry } from '@syncdesk/integrations';
+import { providerFor } from '@syncdesk/integrations';
 import { openConnection, saveTokenGrant } from './open-connection';
 import type { SyncRuntime } from './sync-runtime';
 
@@ -42,8 +42,9 @@ export async function ensureFreshToken(
 ): Promise<Channel> {
   const aheadMs = options.aheadMs ?? REFRESH_AHEAD_MS;
   if (!expiresWithin(channel, aheadMs)) return channel;
-  const entry = channelConnectorEntry(channel.type);
-  if (!entry) return channel;
+  const provider = providerFor(channel.type);
+  const createConnector = provider?.kind === 'sales_channel' ? provider.connector : undefined;
+  if (!createConnector) return channel;
   const { syncState } = services;
   const waitMs = options.waitMs ?? 30_000;
   const pollMs = options.pollMs ?? 200;
@@ -65,7 +66,7 @@ export async function ensureFreshToken(
       retryOfId: options.retryOfId ?? null,
     });
     if (!open) return channel;
-    const connector = entry.create(open.context);
+    const connector = createConnector(open.context);
     if (!connector.refreshToken) return channel;
     try {
       const grant = await connector.refreshToken();

@@ -7,14 +7,14 @@ import { ALPHA_MARKER, type RouteCases } from './route-case';
  * for anyone — whatever token it carries — before the channel is even looked up.
  */
 export const channelWebhooksCases: RouteCases = {
-  'POST /channels/shopify/webhooks/:channelUuid': {
+  'POST /channels/:type/webhooks/:channelUuid': {
     request: async (world) => {
       const channel = await insertChannelRow(world.services, world.alpha.stores[0]!, {
         name: `${ALPHA_MARKER} Shopify with webhooks`,
         settings: { shop_url: 'https://alpha.myshopify.com' },
       });
       await channel.update({ is_active: true });
-      return { params: { channelUuid: channel.uuid }, body: { id: 450789469 } };
+      return { params: { type: 'shopify', channelUuid: channel.uuid }, body: { id: 450789469 } };
     },
     ownerStatus: 401,
     isolation: 'public',

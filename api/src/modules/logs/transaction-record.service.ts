@@ -21,7 +21,7 @@ import type { Channel } from '../../db/channel.models';
 import type { TransactionRecord } from '../../db/log.models';
 import type { Models } from '../../db/models';
 import { findChannelStore } from '../channels/channel-access';
-import { explainProviderOf, explainRecord, type Explanation } from './explain/explain-record';
+import { explainProviderOf, explainRecord, type Explanation } from '@syncdesk/integrations';
 import type { ExplanationRephraser } from './explain/llm-rephraser';
 import { toContentDto, toTransactionRecordDto, isRetryable } from './transaction-record.mapper';
 

@@ -1,4 +1,4 @@
-import { isMiraklType, type NormalisedOrderInput, type RateLimit } from '@syncdesk/contracts';
+import { type NormalisedOrderInput, type RateLimit } from '@syncdesk/contracts';
 import {
   ConnectorError,
   type ChannelCapability,
@@ -9,7 +9,6 @@ import {
   type StockLevel,
   type StockPushOutcome,
 } from '../../connector';
-import type { ConnectorEntry } from '../registry';
 import { MIRAKL_PROVIDER, malformed, miraklErrorOf, transportErrorOf } from './mirakl-errors';
 import { toNormalisedOrder } from './mirakl-order.mapper';
 import type {
@@ -464,16 +463,3 @@ export function createMiraklConnector(
     acceptOrder,
   };
 }
-
-/**
- * Every `mirakl-*` catalogue entry (and a bare `mirakl`) is served by this one connector.
- * `operationLimits` is what the job opening the connection passes as `extraLimits`.
- */
-export const miraklConnectorEntry: ConnectorEntry<ChannelConnector> & {
-  operationLimits: Readonly<Record<string, RateLimit>>;
-} = {
-  provider: MIRAKL_PROVIDER,
-  handles: isMiraklType,
-  create: (context) => createMiraklConnector(context),
-  operationLimits: MIRAKL_OPERATION_LIMITS,
-};

@@ -10,7 +10,6 @@ import type {
   TokenGrant,
 } from '../../connector';
 import { ConnectorError } from '../../connector';
-import type { ConnectorEntry } from '../registry';
 import { createShopifyApi, nextPageInfo } from './shopify-api';
 import { connectorError, shopifyErrorsText, transportFailure } from './shopify-errors';
 import { normaliseShopifyOrder, shopifyOrderFromWebhook } from './shopify-order.mapper';
@@ -443,9 +442,3 @@ function byLine(open: ShopifyFulfillmentOrder[], lines: FulfilmentPush['lines'],
     fulfillment_order_line_items: items,
   }));
 }
-
-export const shopifyConnectorEntry: ConnectorEntry<ChannelConnector> = {
-  provider: 'shopify',
-  handles: (type) => type === 'shopify',
-  create: (context) => createShopifyConnector(context),
-};

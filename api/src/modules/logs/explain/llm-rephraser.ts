@@ -1,4 +1,4 @@
-import type { ExplainProvider, Explanation } from './explanation';
+import type { ExplainProvider, Explanation } from '@syncdesk/integrations';
 
 /** Rephrases an explanation in friendlier words, or answers null (then the deterministic text stands). */
 export type ExplanationRephraser = (

@@ -1,6 +1,12 @@
 import { ConnectorError } from '../../../connector';
 import type { MiraklSimulator } from '../simulator';
-import { connectionTo, connectorFor, rejectionOf, startSimulator, waitFor } from '../../../testing/mirakl-test-kit';
+import {
+  connectionTo,
+  connectorFor,
+  rejectionOf,
+  startSimulator,
+  waitFor,
+} from '../../../testing/mirakl-test-kit';
 
 /** OR21 accept, OR23 tracking then OR24 ship, against the simulator's state machine. */
 describe('Mirakl connector: accept and ship', () => {

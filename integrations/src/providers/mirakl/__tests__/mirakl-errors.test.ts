@@ -2,7 +2,13 @@ import { readJson } from '../../../testing/read-json';
 import { ConnectorError } from '../../../connector';
 import { readMiraklError } from '../mirakl-errors';
 import type { MiraklSimulator } from '../simulator';
-import { connectionTo, connectorFor, rejectionOf, startSimulator, TEST_KEY } from '../../../testing/mirakl-test-kit';
+import {
+  connectionTo,
+  connectorFor,
+  rejectionOf,
+  startSimulator,
+  TEST_KEY,
+} from '../../../testing/mirakl-test-kit';
 
 /** How every failure of the API reaches the engine: a ConnectorError of the right kind, and a record. */
 describe('Mirakl connector: failures', () => {

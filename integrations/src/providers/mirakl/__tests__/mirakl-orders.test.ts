@@ -1,5 +1,11 @@
 import type { MiraklSimulator } from '../simulator';
-import { connectionTo, connectorFor, downloadAll, startSimulator, TEST_KEY } from '../../../testing/mirakl-test-kit';
+import {
+  connectionTo,
+  connectorFor,
+  downloadAll,
+  startSimulator,
+  TEST_KEY,
+} from '../../../testing/mirakl-test-kit';
 
 /** OR11 over HTTP: offset paging, the start_update_date overlap, de-duplication within a download. */
 describe('Mirakl connector: orders', () => {

@@ -1,5 +1,6 @@
-import { channelConnectorEntry } from '../../registry';
-import { MIRAKL_OPERATION_LIMITS, miraklConnectorEntry } from '../mirakl.connector';
+import { providerFor } from '../../../registry';
+import { MIRAKL_OPERATION_LIMITS } from '../mirakl.connector';
+import { miraklProvider } from '../mirakl.provider';
 import type { MiraklSimulator } from '../simulator';
 import { connectionTo, connectorFor, startSimulator } from '../../../testing/mirakl-test-kit';
 
@@ -28,9 +29,9 @@ describe('Mirakl connector: stock', () => {
     simulator.state.calls().filter((call) => call.path.startsWith('/api/offers/stock'));
 
   it('serves every Mirakl retailer, declares what it lacks and Mirakl’s own limits', () => {
-    expect(channelConnectorEntry('mirakl-decathlon')).toBe(miraklConnectorEntry);
-    expect(channelConnectorEntry('mirakl-fnac')).toBe(miraklConnectorEntry);
-    expect(channelConnectorEntry('shopify')).not.toBe(miraklConnectorEntry);
+    expect(providerFor('mirakl-decathlon')).toBe(miraklProvider);
+    expect(providerFor('mirakl-fnac')).toBe(miraklProvider);
+    expect(providerFor('shopify')).not.toBe(miraklProvider);
     const connector = connectorFor(connectionTo(simulator)).connector;
     expect([...connector.capabilities].sort()).toEqual([
       'acceptOrder',
@@ -41,7 +42,7 @@ describe('Mirakl connector: stock', () => {
     ]);
     expect(connector.refreshToken).toBeUndefined();
     expect(connector.subscribeWebhooks).toBeUndefined();
-    expect(miraklConnectorEntry.operationLimits).toBe(MIRAKL_OPERATION_LIMITS);
+    expect(miraklProvider.rateLimits).toBe(MIRAKL_OPERATION_LIMITS);
     expect(MIRAKL_OPERATION_LIMITS).toEqual({
       update_stock: { calls: 1, periodSeconds: 60 },
       stock_import_status: { calls: 1, periodSeconds: 15 },

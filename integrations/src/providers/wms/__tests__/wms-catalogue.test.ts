@@ -4,7 +4,7 @@ import {
   settingsErrorsFor,
   settingsFormFor,
 } from '@syncdesk/contracts';
-import { pluginConnectorEntry } from '../../registry';
+import { providerFor } from '../../../registry';
 
 describe('the WMS plugin in the catalogue and the registry', () => {
   it('is a WMS plugin with an API key, whose form asks for the API URL, the key and the pace', () => {
@@ -41,7 +41,8 @@ describe('the WMS plugin in the catalogue and the registry', () => {
   });
 
   it('has its connector registered', () => {
-    expect(pluginConnectorEntry('wms')?.provider).toBe('wms');
-    expect(pluginConnectorEntry('shipstation')).toBeNull();
+    expect(providerFor('wms')).toMatchObject({ type: 'wms', kind: 'plugin' });
+    expect(providerFor('wms')?.connector).toBeDefined();
+    expect(providerFor('shipstation')).toBeNull();
   });
 });

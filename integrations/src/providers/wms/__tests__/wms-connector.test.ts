@@ -1,5 +1,11 @@
 import { startWmsSimulator, type RunningWmsSimulator } from '../simulator';
-import { connectorErrorOf, orderPush, TEST_KEY, waitFor, wmsConnectorFor } from '../../../testing/wms-test-kit';
+import {
+  connectorErrorOf,
+  orderPush,
+  TEST_KEY,
+  waitFor,
+  wmsConnectorFor,
+} from '../../../testing/wms-test-kit';
 
 describe('WMS connector against the WMS simulator over HTTP', () => {
   let simulator: RunningWmsSimulator;

@@ -1,7 +1,7 @@
 import {
   doingOf,
   jsonBodyOf,
-  PROVIDER_NAMES,
+  providerNameOf,
   providerInSentence,
   type ExplainInput,
   type Explanation,
@@ -13,7 +13,7 @@ import {
  * statuses. Provider explainers handle what they know first and fall back to this.
  */
 export function explainTransportFailure(input: ExplainInput): Explanation | null {
-  const name = PROVIDER_NAMES[input.provider];
+  const name = providerNameOf(input);
   const doing = doingOf(input.type);
   switch (input.errorCode ?? (isBrokenJsonAnswer(input) ? 'malformed' : null)) {
     case 'refused_target':
@@ -30,7 +30,7 @@ export function explainTransportFailure(input: ExplainInput): Explanation | null
       };
     case 'network':
       return {
-        cause: `We could not reach ${providerInSentence(input.provider)} while ${doing}: the address could not be found or the connection was refused.`,
+        cause: `We could not reach ${providerInSentence(input)} while ${doing}: the address could not be found or the connection was refused.`,
         fix: 'Check the shop or API address in the connection settings. If it is right, the provider may be down: retry this record later.',
         action: 'settings',
       };
@@ -71,12 +71,12 @@ function isBrokenJsonAnswer(input: ExplainInput): boolean {
 
 /** By HTTP status alone, when nothing more specific is known. */
 export function explainHttpStatus(input: ExplainInput): Explanation {
-  const name = PROVIDER_NAMES[input.provider];
+  const name = providerNameOf(input);
   const doing = doingOf(input.type);
   const status = input.httpStatus;
   if (status === null) {
     return {
-      cause: `The call to ${providerInSentence(input.provider)} failed while ${doing}: ${input.message}`,
+      cause: `The call to ${providerInSentence(input)} failed while ${doing}: ${input.message}`,
       fix: 'Retry this record. If it fails again, report it to us.',
       action: 'report',
     };

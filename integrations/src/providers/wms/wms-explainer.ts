@@ -1,5 +1,11 @@
-import { explainHttpStatus, explainTransportFailure } from './generic-explainer';
-import { isRecord, jsonBodyOf, type ExplainInput, type Explanation } from './explanation';
+import { explainHttpStatus, explainTransportFailure } from '../../explain/generic-explainer';
+import {
+  isRecord,
+  jsonBodyOf,
+  type ExplainInput,
+  type Explanation,
+  type ProviderExplainer,
+} from '../../explain/explanation';
 
 /**
  * The WMS plugin contract's error: `{ error: { code, message } }` for a refused call, or a
@@ -69,3 +75,8 @@ export function explainWms(input: ExplainInput): Explanation {
   const known = WMS_CODES[code ?? ''] ?? WMS_CODES[input.errorCode ?? ''];
   return known ? known(said) : explainHttpStatus(input);
 }
+
+export const wmsExplainer: ProviderExplainer = {
+  voice: { name: 'The warehouse', inSentence: 'the warehouse' },
+  explain: explainWms,
+};

@@ -2,7 +2,20 @@
  * What the explainer reads of a failed transaction record, and what it answers. Pure data: the
  * same record always gets the same explanation.
  */
-export type ExplainProvider = 'shopify' | 'mirakl' | 'wms' | 'generic';
+/** Whose errors a record speaks: a provider's `type` in the registry, or 'generic'. */
+export type ExplainProvider = string;
+
+/** How explanations name a provider: alone ("Shopify …") and mid-sentence ("we could not reach Shopify"). */
+export interface ProviderVoice {
+  name: string;
+  inSentence: string;
+}
+
+/** A provider's own reading of its errors; it falls back to the generic explainer for the rest. */
+export interface ProviderExplainer {
+  voice: ProviderVoice;
+  explain(input: ExplainInput): Explanation;
+}
 
 /**
  * What the seller should do: reconnect the channel, check the SKU mapping, wait (it retries by
@@ -20,6 +33,8 @@ export interface ExplainInput {
   responseBody: string | null;
   /** Spec job type (get_orders, submit_inventory …): what we were doing. */
   type: string;
+  /** Set by `explainRecord` from the provider's explainer; the generic words when absent. */
+  voice?: ProviderVoice;
 }
 
 export interface Explanation {
@@ -28,19 +43,13 @@ export interface Explanation {
   action: ExplanationAction;
 }
 
-export const PROVIDER_NAMES: Record<ExplainProvider, string> = {
-  shopify: 'Shopify',
-  mirakl: 'Mirakl',
-  wms: 'The warehouse',
-  generic: 'The provider',
-};
+export const GENERIC_VOICE: ProviderVoice = { name: 'The provider', inSentence: 'the provider' };
+
+/** The provider's name at the start of a sentence. */
+export const providerNameOf = (input: ExplainInput): string => (input.voice ?? GENERIC_VOICE).name;
 
 /** The provider in the middle of a sentence ("we could not reach Shopify"). */
-export function providerInSentence(provider: ExplainProvider): string {
-  return provider === 'shopify' || provider === 'mirakl'
-    ? PROVIDER_NAMES[provider]
-    : PROVIDER_NAMES[provider].toLowerCase();
-}
+export const providerInSentence = (input: ExplainInput): string => (input.voice ?? GENERIC_VOICE).inSentence;
 
 /** What the job type was doing, for "while …" phrases. */
 export function doingOf(type: string): string {

@@ -1,5 +1,11 @@
-import { explainHttpStatus, explainTransportFailure } from './generic-explainer';
-import { isRecord, jsonBodyOf, type ExplainInput, type Explanation } from './explanation';
+import { explainHttpStatus, explainTransportFailure } from '../../explain/generic-explainer';
+import {
+  isRecord,
+  jsonBodyOf,
+  type ExplainInput,
+  type Explanation,
+  type ProviderExplainer,
+} from '../../explain/explanation';
 
 /**
  * Shopify's error text: `errors` may be a string, a list or an object of field → messages
@@ -104,3 +110,8 @@ export function explainShopify(input: ExplainInput): Explanation {
       return explainHttpStatus(input);
   }
 }
+
+export const shopifyExplainer: ProviderExplainer = {
+  voice: { name: 'Shopify', inSentence: 'Shopify' },
+  explain: explainShopify,
+};

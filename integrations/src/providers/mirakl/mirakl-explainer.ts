@@ -1,5 +1,11 @@
-import { explainHttpStatus, explainTransportFailure } from './generic-explainer';
-import { isRecord, jsonBodyOf, type ExplainInput, type Explanation } from './explanation';
+import { explainHttpStatus, explainTransportFailure } from '../../explain/generic-explainer';
+import {
+  isRecord,
+  jsonBodyOf,
+  type ExplainInput,
+  type Explanation,
+  type ProviderExplainer,
+} from '../../explain/explanation';
 
 /**
  * The code and message of a Mirakl error body. The shape is UNCONFIRMED (channel-apis §8): read
@@ -105,3 +111,8 @@ export function explainMirakl(input: ExplainInput): Explanation {
       return explainHttpStatus(input);
   }
 }
+
+export const miraklExplainer: ProviderExplainer = {
+  voice: { name: 'Mirakl', inSentence: 'Mirakl' },
+  explain: explainMirakl,
+};

@@ -1,0 +1,56 @@
+import type {
+  ProviderSimulator,
+  SimulatedAccount,
+  SimulatedError,
+} from '../../../simulators/provider-simulator';
+import { startMiraklSimulator } from './mirakl-simulator';
+
+const API_KEY = 'mirakl-conformance-key-7c41';
+
+const error = (httpStatus: number, code: string | null, message: string): SimulatedError => ({
+  httpStatus,
+  errorCode: code,
+  message: `Mirakl refused the call (${httpStatus}): ${message}`,
+  responseBody: JSON.stringify({ status: httpStatus, message, ...(code ? { code } : {}) }),
+});
+
+/** Mirakl's simulator as the conformance suite drives it: one operator shop, an API key that does not expire. */
+export const miraklSimulator: ProviderSimulator = {
+  async start(): Promise<SimulatedAccount> {
+    const simulator = await startMiraklSimulator({ apiKey: API_KEY, newOrderState: 'SHIPPING' });
+    return {
+      url: simulator.url,
+      connection: {
+        id: 42,
+        uuid: '00000000-0000-4000-8000-000000000042',
+        companyId: 1,
+        storeId: 1,
+        kind: 'channel',
+        type: 'mirakl-decathlon',
+        name: 'Decathlon (simulated)',
+        apiVersion: null,
+        settings: { shop_url: simulator.url, order_statuses: ['SHIPPING'] },
+        credentials: { api_key: API_KEY },
+        tokenExpiresAt: null,
+      },
+      pageSize: 100,
+      async addChanges(count) {
+        return Array.from({ length: count }, () => simulator.state.createOrder().order_id);
+      },
+      fail: (fault) => simulator.state.addFault({ count: 1, ...fault }),
+      calls: () => simulator.state.calls().map((call) => ({ path: call.path, at: call.time })),
+      errors: () => [
+        error(401, null, 'API call without authentication'),
+        error(400, 'VALIDATION_ERROR', 'offset must be a whole number of 0 or more'),
+        error(404, 'ORDER_NOT_FOUND', 'Order 1234-A not found'),
+        error(400, 'ORDER_INVALID_STATE', 'Order 1234-A is in state SHIPPED and cannot be accepted'),
+        error(400, 'ORDER_LINE_NOT_FOUND', 'Order line 1234-A-1 not found'),
+        error(400, 'ORDER_LINE_DUPLICATE_ID', 'Order line 1234-A-1 appears twice'),
+        error(400, 'ORDER_LINE_ACCEPTANCE_DECISION_MISSING', 'Order line 1234-A-1 has no decision'),
+        error(400, 'ORDER_PARTIAL_ACCEPTANCE_DISABLED', 'Partial acceptance is not allowed'),
+        error(405, null, 'Method not allowed'),
+      ],
+      close: () => simulator.close(),
+    };
+  },
+};

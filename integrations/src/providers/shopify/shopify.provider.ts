@@ -1,0 +1,18 @@
+import type { Provider } from '../../provider';
+import { createShopifyConnector } from './shopify.connector';
+import { shopifyExplainer } from './shopify-explainer';
+import { shopifyOAuth } from './shopify-oauth';
+import { shopifySimulator } from './simulator/shopify-simulator-kit';
+import { shopifyWebhooks } from './shopify-webhooks';
+
+/** Shopify (Admin REST): orders in, stock and fulfilment out, order webhooks, OAuth per shop. */
+export const shopifyProvider: Provider = {
+  type: 'shopify',
+  kind: 'sales_channel',
+  capabilities: ['orders_in', 'stock_out', 'fulfilment_out'],
+  connector: (context) => createShopifyConnector(context),
+  simulator: shopifySimulator,
+  webhooks: shopifyWebhooks,
+  explainer: shopifyExplainer,
+  oauth: shopifyOAuth,
+};
