@@ -66,6 +66,13 @@ export function coalesceByJobName(handler: NotificationHandler): NotificationHan
   };
 }
 
+/** Hides the channel's state methods: Agenda then neither publishes nor subscribes to job states. */
+function withoutJobStateEvents(channel: NotificationChannel): void {
+  const stateless = channel as { publishState?: unknown; subscribeState?: unknown };
+  stateless.publishState = undefined;
+  stateless.subscribeState = undefined;
+}
+
 /**
  * How a queued job reaches a worker at once instead of at its next poll: in-process for the
  * all-in-one process, Redis pub/sub when api and workers are separate processes.
@@ -77,6 +84,11 @@ export function createJobNotificationChannel(settings: JobNotificationSettings =
     : new InMemoryNotificationChannel({ channelName });
   const subscribe = channel.subscribe.bind(channel);
   channel.subscribe = (handler) => subscribe(coalesceByJobName(handler));
+  // Agenda also sends every job's start, success and completion over a channel that can carry
+  // them, for other processes to re-emit as events: three Redis messages per job, each read by
+  // every process of the deployment. Nothing here listens to another process's job events, so the
+  // channel carries wake-ups only.
+  withoutJobStateEvents(channel);
   // An 'error' event nobody listens to would crash the process; a lost channel only costs latency.
   channel.on('error', (error) =>
     settings.logger?.error({ err: error }, 'job notification channel error (polling continues)'),
