@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Agenda } from 'agenda';
+import { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
 import { createJobNotificationChannel } from '../notification-channel';
 import { SequelizeBackend } from '../sequelize-backend';
@@ -93,5 +94,32 @@ describe('queued jobs start at once, not at the next poll', () => {
     await burst;
     expect(ran).toBe(32);
     await apiBackend.disconnect();
+  });
+
+  it('the channel carries wake-ups only, not the start, success and completion of every job', async () => {
+    store = await openJobStore('mysql');
+    const channelName = `test:jobs:${randomBytes(4).toString('hex')}`;
+    const listener = new Redis(REDIS_URL);
+    const heard: string[] = [];
+    listener.on('pmessage', (_pattern, channel: string) => heard.push(channel));
+    await listener.psubscribe(`${channelName}*`);
+    try {
+      const backend = new SequelizeBackend({
+        sequelize: store.database.sequelize,
+        notificationChannel: createJobNotificationChannel({ redisUrl: REDIS_URL, channelName }),
+      });
+      const worker = createTestAgenda(backend, { processEvery: NEVER_POLLS_MS, name: 'worker' });
+      agendas.push(worker);
+      worker.define('wake-up', async () => undefined);
+      await worker.start();
+      const completed = waitForEvents(worker, 'complete:wake-up', 3);
+      for (let n = 0; n < 3; n += 1) await worker.now('wake-up', { n });
+      await completed;
+      // Agenda would add three messages per job on `<channel>:state`; one wake-up per queued job is all.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toEqual([channelName, channelName, channelName]);
+    } finally {
+      await listener.quit();
+    }
   });
 });
