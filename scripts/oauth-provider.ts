@@ -5,7 +5,7 @@
  *   {"shopify":{"authorizeUrl":"http://127.0.0.1:3192/authorize","tokenUrl":"http://127.0.0.1:3192/token",
  *               "clientId":"e2e-client","clientSecret":"e2e-secret"}}
  */
-import { startOAuthProviderServer } from '../api/src/testing/oauth-provider-server';
+import { startOAuthProviderServer } from '@syncdesk/api/testing';
 
 const port = Number(process.env.OAUTH_PROVIDER_PORT ?? 3192);
 const host = process.env.OAUTH_PROVIDER_HOST ?? '127.0.0.1';

@@ -6,3 +6,4 @@ export * from './oauth-provider-server';
 export * from './smtp-capture';
 export * from './read-json';
 export * from './order-import-kit';
+export * from './rate-budget-table';

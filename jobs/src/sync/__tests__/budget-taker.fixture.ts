@@ -3,7 +3,7 @@
  * at once, as a backlog would) and calls `TARGET_URL` after each take. Run with tsx.
  */
 import os from 'node:os';
-import { createSequelize } from '../../../../api/src/db/create-sequelize';
+import { createSequelize } from '@syncdesk/api';
 import { SharedRateBudget } from '@syncdesk/integrations';
 
 async function main(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { RateLimit } from '@syncdesk/contracts';
 import { memoryRecorder } from '@syncdesk/integrations';
-import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@syncdesk/api/testing';
 import { createChannelHttp } from '@syncdesk/integrations';
 import { SharedRateBudget } from '@syncdesk/integrations';
 import { createBudgetTable, uniquePrefix } from './rate-budget-fixtures';

@@ -1,6 +1,9 @@
-import { createCompany } from '@syncdesk/api/src/testing/identity-fixtures';
-import { insertChannelRow } from '@syncdesk/api/src/testing/channel-fixtures';
-import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
+import {
+  createCompany,
+  createTestDatabase,
+  insertChannelRow,
+  type TestDatabase,
+} from '@syncdesk/api/testing';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import type { MiraklSimulator } from '@syncdesk/integrations';
 import { miraklTestKit } from '@syncdesk/integrations/testing';

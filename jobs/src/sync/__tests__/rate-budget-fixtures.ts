@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
-import { up as createRateBudgetTable } from '../../../../api/src/db/migrations/2026-11-24-0024-rate-budgets';
-import type { MigrationContext } from '../../../../api/src/db/migrate';
+import { createRateBudgetTable } from '@syncdesk/api/testing';
 
 /** Only the budgets' table: these tests need nothing else of the schema. */
 export async function createBudgetTable(sequelize: Sequelize): Promise<void> {
-  const context: MigrationContext = { queryInterface: sequelize.getQueryInterface(), sequelize };
-  await createRateBudgetTable({ name: '0024', path: undefined, context });
+  await createRateBudgetTable(sequelize);
 }
 
 /** A key prefix of its own, so tests sharing one Redis or table never share a budget. */

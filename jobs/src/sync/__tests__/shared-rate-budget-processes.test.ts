@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createTestDatabase, type TestDatabase } from '../../../../api/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@syncdesk/api/testing';
 import { busiestWindow, createBudgetTable, uniquePrefix } from './rate-budget-fixtures';
 
 const TSX = path.resolve(__dirname, '../../../../node_modules/.bin/tsx');

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
-import { createTestDatabase, type TestDatabase } from '../../../../api/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '@syncdesk/api/testing';
 import type { BudgetKey } from '@syncdesk/integrations';
 import { OperationNotOfferedError, SharedRateBudget, type RateBudgetStore } from '@syncdesk/integrations';
 import { busiestWindow, createBudgetTable, uniquePrefix } from './rate-budget-fixtures';

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Channel } from '@syncdesk/api/src/db/channel.models';
-import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
-import { channelWebhookAddress } from '@syncdesk/api/src/modules/channel-webhooks/channel-webhook-jobs';
-import { createCompany } from '@syncdesk/api/src/testing/identity-fixtures';
-import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
+import { channelWebhookAddress, writeChannelCredentials, type Channel } from '@syncdesk/api';
+import { createCompany, createTestDatabase, type TestDatabase } from '@syncdesk/api/testing';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { createShopifyConnector } from '@syncdesk/integrations';
 import type { ShopifySimulator } from '@syncdesk/integrations';
 import { shopifyTestKit } from '@syncdesk/integrations/testing';
 
-const { contextFor, SHOPIFY_SIMULATOR_DEFAULTS, shopifyConnection, startTestShop, TEST_APP, waitFor } = shopifyTestKit;
+const { contextFor, SHOPIFY_SIMULATOR_DEFAULTS, shopifyConnection, startTestShop, TEST_APP, waitFor } =
+  shopifyTestKit;
 
 /**
  * Live instead of polled: an order created in the shop reaches our orders table through the

@@ -1,13 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { JOB_NAMES } from '@syncdesk/contracts';
-import type { Channel } from '@syncdesk/api/src/db/channel.models';
-import { writeChannelCredentials } from '@syncdesk/api/src/modules/channels/channel-credentials';
 import {
+  channelWebhookAddress,
   webhookRemovalJob,
   webhookSubscriptionJob,
-} from '@syncdesk/api/src/modules/channel-webhooks/channel-webhook-jobs';
-import { createCompany } from '@syncdesk/api/src/testing/identity-fixtures';
-import { createTestDatabase, type TestDatabase } from '@syncdesk/api/src/testing/test-database';
+  writeChannelCredentials,
+  type Channel,
+} from '@syncdesk/api';
+import { createCompany, createTestDatabase, type TestDatabase } from '@syncdesk/api/testing';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import { channelWebhooksJob } from '../../definitions/sync/channel-webhooks.job';
 import { getOrdersJob } from '../../definitions/sync/get-orders.job';
@@ -157,6 +157,41 @@ describe('Shopify webhooks: subscription, delivery, verification', () => {
       await channel.update({ is_active: true });
     }
     expect(await queuedImports()).toHaveLength(1);
+  });
+
+  it('answers on the generic address and on the Shopify one subscriptions already hold, refusing a forged signature on both', async () => {
+    // A body naming no order: verified and acknowledged, nothing queued (the other cases count jobs).
+    const body = JSON.stringify({ note: 'no order here' });
+    const addresses = [
+      channelWebhookAddress(server.url, channel),
+      `${server.url}/api/channels/shopify/webhooks/${channel.uuid}`,
+    ];
+    for (const address of addresses) {
+      const post = (signature: string) =>
+        fetch(address, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-shopify-topic': 'orders/updated',
+            'x-shopify-shop-domain': new URL(shop.url).host,
+            'x-shopify-hmac-sha256': signature,
+          },
+          body,
+        });
+      const signed = await post(sign(body));
+      expect(signed.status).toBe(200);
+      expect(await signed.json()).toEqual({ data: { queued: false, duplicate: false } });
+      expect((await post(sign(body, 'not-the-app-secret'))).status).toBe(401);
+    }
+    // A type whose provider sends no webhooks (Mirakl), or no provider at all, has no such address.
+    for (const type of ['mirakl-decathlon', 'no-such-type']) {
+      const answer = await fetch(`${server.url}/api/channels/${type}/webhooks/${channel.uuid}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': sign(body) },
+        body,
+      });
+      expect(answer.status).toBe(404);
+    }
   });
 
   it('takes a repeated webhook id once', async () => {
