@@ -94,10 +94,15 @@ export class SharedRateBudget implements RateBudget {
     this.tableName = options.tableName ?? 'rate_budgets';
   }
 
-  async take(key: BudgetKey): Promise<{ waitingBefore: number }> {
+  /**
+   * Besides `waitingBefore`, answers `grantedAt`: the moment the store counted this call (epoch ms,
+   * its slot's expiry less the slot's length). The limit holds between grants; a caller reaches
+   * the provider a little later, and not always equally late, which the slots' margin absorbs.
+   */
+  async take(key: BudgetKey): Promise<{ waitingBefore: number; grantedAt: number }> {
     const { calls, periodSeconds } = key.limit;
     if (calls <= 0) throw new OperationNotOfferedError(key);
-    if (periodSeconds <= 0) return { waitingBefore: 0 };
+    if (periodSeconds <= 0) return { waitingBefore: 0, grantedAt: Date.now() };
     const id = budgetId(key);
     const waitingBefore = this.waiting.get(id) ?? 0;
     this.waiting.set(id, waitingBefore + 1);
@@ -105,17 +110,20 @@ export class SharedRateBudget implements RateBudget {
       await this.waitWhilePaused(id);
       const ticket = await this.limiter(TICKET_POINTS, TICKET_WINDOW_SECONDS).consume(`${id}#ticket`);
       const slot = `${id}#${ticket.consumedPoints % calls}`;
-      const slots = this.limiter(1, this.slotSeconds(periodSeconds));
+      const slotSeconds = this.slotSeconds(periodSeconds);
+      const slots = this.limiter(1, slotSeconds);
       for (;;) {
-        const refusal = await slots.consume(slot).then(
-          () => null,
+        const answer = await slots.consume(slot).then(
+          (granted) => ({ granted }),
           (error: unknown) => {
-            if (error instanceof RateLimiterRes) return error;
+            if (error instanceof RateLimiterRes) return { refused: error };
             throw error;
           },
         );
-        if (!refusal) return { waitingBefore };
-        await sleep(refusal.msBeforeNext + Math.random() * RETRY_JITTER_MS);
+        if ('granted' in answer) {
+          return { waitingBefore, grantedAt: Date.now() + answer.granted.msBeforeNext - slotSeconds * 1000 };
+        }
+        await sleep(answer.refused.msBeforeNext + Math.random() * RETRY_JITTER_MS);
         // A pause may have started while this caller slept.
         await this.waitWhilePaused(id);
       }
