@@ -28,6 +28,13 @@ export { AppError } from './http/app-error';
 // The flows and services jobs connect providers to (jobs/src/definitions/**).
 export { normaliseOrder } from './flows/import-orders/normalise-order';
 export {
+  downloadsOrders,
+  importChannelOrders,
+  ordersSince,
+  type ChannelOrdersBatch,
+  type ChannelOrdersOutcome,
+} from './flows/import-orders/import-channel-orders.flow';
+export {
   createOrderImportService,
   type OrderImportService,
 } from './flows/import-orders/order-import.service';
@@ -38,7 +45,9 @@ export { stockInputsOf } from './flows/push-stock/stock-inputs';
 export { pushFulfilments } from './flows/push-fulfilment/push-fulfilments.flow';
 export { readPluginUpdates } from './flows/plugin-updates/plugin-updates.flow';
 export { sendOrdersToPlugin } from './flows/plugin-updates/send-orders-to-plugin.flow';
-export { sweepStaleClaims } from './flows/outbound-claims/outbound-claims';
+export type { SweptClaims } from './flows/outbound-claims/outbound-claims';
+export { requeueStaleClaims } from './flows/outbound-claims/requeue-stale-claims.flow';
+export { PICKUP_NOT_SUPPORTED, pushPickupStep } from './flows/push-pickup/push-pickup-step.flow';
 export { stockSettingsOf } from './modules/channel-products/channel-quantities';
 export {
   channelWebhookAddress,

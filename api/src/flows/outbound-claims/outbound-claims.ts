@@ -121,6 +121,24 @@ export function staleClaimWhere(kind: OutboundKind, now: Date, leaseMs = OUTBOUN
   };
 }
 
+/**
+ * Rows marked waiting again while a run held them (a stock change lands mid-push) keep that run's
+ * lease, so no other run sends them before it settles; this is such a row whose lease ran out
+ * without the run releasing it (it died).
+ */
+export function lapsedWaitingWhere(kind: OutboundKind, now: Date): WhereOptions {
+  return {
+    sync_status: claimStatusesOf(kind).waiting,
+    claimed_by: { [Op.ne]: null },
+    lease_until: { [Op.lt]: now },
+  };
+}
+
+/** Rows no live run holds a lease on: the only ones a run may claim. */
+export function unleased(now: Date): WhereOptions {
+  return { [Op.or]: [{ lease_until: null }, { lease_until: { [Op.lt]: now } }] };
+}
+
 /** Whether a row holds a claim that ran out (what "resend" accepts besides a failure). */
 export function isStaleClaim(
   kind: OutboundKind,
@@ -145,7 +163,10 @@ export async function releaseStaleClaims(
   where: WhereOptions,
   options: { now?: Date; leaseMs?: number } = {},
 ): Promise<number> {
-  const stale = staleClaimWhere(kind, options.now ?? new Date(), options.leaseMs);
+  const now = options.now ?? new Date();
+  const stale = {
+    [Op.or]: [staleClaimWhere(kind, now, options.leaseMs), lapsedWaitingWhere(kind, now)],
+  };
   const [moved] = await retryOnDeadlock(() =>
     modelOf(models, kind).update(
       { sync_status: claimStatusesOf(kind).waiting, ...RELEASED },
@@ -276,8 +297,9 @@ async function staleIds(
   kind: OutboundKind,
   options: { now?: Date; leaseMs?: number },
 ): Promise<number[]> {
+  const now = options.now ?? new Date();
   const rows = (await modelOf(models, kind).findAll({
-    where: staleClaimWhere(kind, options.now ?? new Date(), options.leaseMs),
+    where: { [Op.or]: [staleClaimWhere(kind, now, options.leaseMs), lapsedWaitingWhere(kind, now)] },
     attributes: ['id'],
     order: [['id', 'ASC']],
     limit: 1000,

@@ -71,13 +71,26 @@ export async function pushFulfilments(
   channel: Channel,
   fulfilmentIds: number[],
   sender: FulfilmentSender | null,
-  options: { now?: Date } = {},
+  options: {
+    now?: Date;
+    /**
+     * A retry from the transaction records: the named fulfilments that failed wait again, since
+     * this flow only sends what waits (without it a retry would make no call).
+     */
+    resendFailed?: boolean;
+  } = {},
 ): Promise<FulfilmentPushSummary> {
   const { models } = deps;
   const now = options.now ?? new Date();
   const summary: FulfilmentPushSummary = { synced: [], failed: [], delayed: [], notSent: [] };
   const ids = [...new Set(fulfilmentIds)];
   if (ids.length === 0) return summary;
+  if (options.resendFailed) {
+    await models.OrderFulfillment.update(
+      { sync_status: AWAITING_SEND },
+      { where: { id: { [Op.in]: ids }, sync_status: FAILED } },
+    );
+  }
   // A worker killed mid-send leaves its claim; once its lease ran out it may go again.
   await releaseStaleClaims(models, 'fulfilment', { id: { [Op.in]: ids } });
   const rows = await models.OrderFulfillment.findAll({

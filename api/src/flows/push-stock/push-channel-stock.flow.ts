@@ -10,14 +10,20 @@ import {
 import type { Channel } from '../../db/channel.models';
 import type { Models } from '../../db/models';
 import type { StockPushRecord } from '../../db/stock-push.models';
-import { isRecurringJobScheduler, type JobScheduler } from '../../jobs/job-scheduler';
+import type { JobScheduler } from '../../jobs/job-scheduler';
 import { stockSettingsOf } from '../../modules/channel-products/channel-quantities';
 import {
   chunksOf,
   markTargetsChanged,
   MAX_EVENT_IDS,
 } from '../../modules/channel-products/channel-product-targets';
-import { openLease, RELEASED, retryOnDeadlock, staleClaimWhere } from '../outbound-claims/outbound-claims';
+import {
+  openLease,
+  RELEASED,
+  releaseStaleClaims,
+  retryOnDeadlock,
+  unleased,
+} from '../outbound-claims/outbound-claims';
 import { lowersFirst, relistGuard, type OrdersFreshness } from './relist-guard';
 import { stockInputsOf, type StockInputs } from './stock-inputs';
 
@@ -76,12 +82,9 @@ export interface PushChannelStockOptions {
   /** What we know of the channel's orders now (relist guard). */
   freshness: OrdersFreshness;
   now?: () => Date;
-  /** A claim older than this was left by a run that died (a killed worker): it waits again. */
-  abandonedAfterMs?: number;
+  /** A retry of a failed push (from the transaction records): the listings that failed wait again. */
+  resendFailed?: boolean;
 }
-
-/** Longer than any push takes (a Mirakl import may take up to 15 minutes to report). */
-export const ABANDONED_PUSH_MS = 20 * 60_000;
 
 interface Planned {
   listingId: number;
@@ -111,42 +114,17 @@ export async function pushChannelStock(
   const now = options.now ?? (() => new Date());
   const summary: StockPushSummary = { pushed: 0, failed: 0, held: 0, heldIds: [] };
   const pushedProducts = new Set<number>();
-  // A worker killed mid-push leaves its listings in progress; once their lease ran out (or past
-  // any real push's length) they wait again, and this run sends their quantity as it is now.
-  const abandonedAfterMs = options.abandonedAfterMs ?? ABANDONED_PUSH_MS;
-  await models.ChannelProduct.update(
-    { sync_status: LEVEL_PENDING, ...RELEASED },
-    {
-      where: {
-        channel_id: channel.id,
-        [Op.or]: [
-          staleClaimWhere('stock_push', now()),
-          { sync_status: IN_PROGRESS, updated_at: { [Op.lt]: new Date(now().getTime() - abandonedAfterMs) } },
-        ],
-      },
-    },
-  );
-  // Claims too young to take yet may be a dead run's (its job is retaken as soon as its lock
-  // lapses): look again once they are old enough, or a listing no later change touches stays in
-  // progress for good. A live run's claims only cost that later run finding nothing to do.
-  const youngestClaim = await models.ChannelProduct.findOne({
-    where: { channel_id: channel.id, sync_status: IN_PROGRESS },
-    attributes: ['updated_at'],
-    order: [['updated_at', 'DESC']],
-  });
-  if (youngestClaim) {
-    const data = { channelId: channel.id };
-    const when = new Date(youngestClaim.updated_at.getTime() + abandonedAfterMs + 1000);
-    // One such look per channel: overlapping live runs move it instead of adding rows.
-    if (isRecurringJobScheduler(deps.jobs)) {
-      await deps.jobs.at(JOB_NAMES.submitInventory, data, when, {
-        channelId: channel.id,
-        abandonedClaims: true,
-      });
-    } else await deps.jobs.enqueueAt(JOB_NAMES.submitInventory, data, when);
+  if (options.resendFailed) {
+    await models.ChannelProduct.update(
+      { sync_status: LEVEL_PENDING, ...RELEASED },
+      { where: { channel_id: channel.id, sync_status: FAILED } },
+    );
   }
+  // A worker killed mid-push leaves its listings in progress: once their lease ran out they wait
+  // again (the sweep does the same every minute), and this run sends their quantity as it is now.
+  await releaseStaleClaims(models, 'stock_push', { channel_id: channel.id }, { now: now() });
   const waiting = await models.ChannelProduct.findAll({
-    where: { channel_id: channel.id, sync_status: { [Op.in]: WAITING } },
+    where: { channel_id: channel.id, sync_status: { [Op.in]: WAITING }, ...unleased(now()) },
     attributes: ['id', 'product_id', 'sku', 'remote_sku', 'quantity', 'pushed_quantity'],
     order: [['id', 'ASC']],
     raw: true,
@@ -154,7 +132,10 @@ export async function pushChannelStock(
   if (waiting.length === 0) return summary;
 
   // One claim per listing: the UPDATE's count says whether this run (and no other) took it. The
-  // lease is renewed while the push waits (a Mirakl file a minute), so only a dead run's lapses.
+  // lease is the only claim rule: renewed while the push waits (a Mirakl file a minute), it lapses
+  // only when its run is gone. A listing re-marked by a stock change while a run's call for it is
+  // in flight keeps that run's lease, so no second run sends it until the first has settled: two
+  // calls for one SKU never race, and the last value sent is the last one worked out.
   const lease = openLease(models, 'stock_push');
   const claimed: typeof waiting = [];
   try {
@@ -162,7 +143,7 @@ export async function pushChannelStock(
       const [count] = await retryOnDeadlock(() =>
         models.ChannelProduct.update(
           { sync_status: IN_PROGRESS, ...lease.claimValues() },
-          { where: { id: listing.id, sync_status: { [Op.in]: WAITING } } },
+          { where: { id: listing.id, sync_status: { [Op.in]: WAITING }, ...unleased(now()) } },
         ),
       );
       if (count === 1) {
@@ -203,10 +184,11 @@ export async function pushChannelStock(
   };
   const finish = async (ids: number[], values: { sync_status: number; pushed_quantity?: number }) => {
     if (ids.length === 0) return;
-    // Only rows still in progress: a listing re-marked meanwhile keeps its mark for the next run.
+    // Only rows still in progress under this run's claim: a listing re-marked meanwhile keeps its
+    // mark for the next run.
     await models.ChannelProduct.update(
       { ...values, ...RELEASED, ...(values.sync_status === SYNCED ? { pushed_at: now() } : {}) },
-      { where: { id: { [Op.in]: ids }, sync_status: IN_PROGRESS } },
+      { where: { id: { [Op.in]: ids }, sync_status: IN_PROGRESS, claimed_by: lease.owner } },
     );
   };
   const failAll = async (listings: { id: number; sku: string | null }[], note: string) => {
@@ -295,7 +277,13 @@ export async function pushChannelStock(
     if (held.length > 0) {
       await models.ChannelProduct.update(
         { sync_status: LEVEL_PENDING, ...RELEASED },
-        { where: { id: { [Op.in]: held.map((level) => level.listingId) }, sync_status: IN_PROGRESS } },
+        {
+          where: {
+            id: { [Op.in]: held.map((level) => level.listingId) },
+            sync_status: IN_PROGRESS,
+            claimed_by: lease.owner,
+          },
+        },
       );
       summary.held += held.length;
       summary.heldIds.push(...held.map((level) => level.listingId));
@@ -358,6 +346,15 @@ export async function pushChannelStock(
     return summary;
   } finally {
     await lease.close();
+    // Listings re-marked while this run held them waited behind its lease; released now, a run of
+    // their own sends them (the one their change queued found them held and left).
+    const [remarked] = await retryOnDeadlock(() =>
+      models.ChannelProduct.update(
+        { ...RELEASED },
+        { where: { channel_id: channel.id, claimed_by: lease.owner, sync_status: { [Op.in]: WAITING } } },
+      ),
+    );
+    if (remarked > 0) await deps.jobs.enqueue(JOB_NAMES.submitInventory, { channelId: channel.id });
     for (const chunk of chunksOf(records, 500)) await models.StockPushRecord.bulkCreate(chunk);
     announce(
       deps.publish,

@@ -1,6 +1,13 @@
 import { JOB_NAMES, type NormalisedOrderInput } from '@syncdesk/contracts';
-import { afterOrdersImported, normaliseOrder, type InboxOrder, type Services } from '@syncdesk/api';
-import { QueryTypes } from 'sequelize';
+import {
+  afterOrdersImported,
+  downloadsOrders,
+  importChannelOrders,
+  normaliseOrder,
+  ordersSince,
+  type InboxOrder,
+  type Services,
+} from '@syncdesk/api';
 import {
   channelUpdatedAtOf,
   ConnectorError,
@@ -56,17 +63,30 @@ export const getOrdersJob: JobDefinition<typeof JOB_NAMES.getOrders> = {
 
 /** Only sales channels with get_orders on download orders; anything else has nothing to do. */
 function downloads(open: OpenConnection): boolean {
-  return open.channel.kind === 'channel' && open.info.settings.get_orders !== false;
+  return downloadsOrders(open.channel, open.info.settings);
 }
 
-/** The later of the watermark and the channel's "ignore orders before" date. */
-function sinceOf(watermark: Date | null, settings: Record<string, unknown>): Date | null {
-  let since = watermark;
-  if (settings.ignore_orders_before === true && settings.ignore_orders_before_at) {
-    const ignoreBefore = new Date(String(settings.ignore_orders_before_at));
-    if (!Number.isNaN(ignoreBefore.getTime()) && (!since || ignoreBefore > since)) since = ignoreBefore;
-  }
-  return since;
+/**
+ * The connector's side of an import: who read the orders and how an order waiting for the seller
+ * is accepted. The channel's "invalid state" answer for an order already accepted is expected
+ * (waiting for acceptance and waiting for the customer's debit import alike) and skipped.
+ */
+function channelSide(open: OpenConnection, connector: ChannelConnector) {
+  const acceptOrder = connector.acceptOrder?.bind(connector);
+  return {
+    channelId: open.channel.id,
+    settings: open.info.settings,
+    source: `${connector.provider} connector`,
+    accept: acceptOrder
+      ? async (remoteId: string, lineRemoteIds: string[]) => {
+          try {
+            await acceptOrder(remoteId, lineRemoteIds);
+          } catch (error) {
+            if (!(error instanceof ConnectorError && error.kind === 'invalid_state')) throw error;
+          }
+        }
+      : undefined,
+  };
 }
 
 async function importChangedOrders(
@@ -79,23 +99,19 @@ async function importChangedOrders(
   const channelId = open.channel.id;
   // Taken before the first call: a change made after it may be missed by this run, not before.
   const startedAt = new Date();
-  const since = sinceOf(await services.syncState.watermarkOf(channelId), open.info.settings);
+  const since = ordersSince(await services.syncState.watermarkOf(channelId), open.info.settings);
   let cursor: string | null = null;
   let imported = 0;
   do {
     const page = await connector.listOrders(since, cursor);
-    // A page read before a webhook's newer body was imported must not put the older data back.
-    const orders = await withoutStale(services, channelId, page.orders);
-    if (orders.length > 0) {
-      const result = await services.orderImport.importBatch(channelId, orders, {
-        source: `${connector.provider} connector`,
-        via: 'get_orders',
-      });
-      if (!result.imported) return;
-      imported += result.created + result.updated;
-      await noteChannelUpdatedAt(services, channelId, orders);
-      await acceptWaitingOrders(open, connector, orders, page.awaitingAcceptance);
-    }
+    // A page read before a webhook's newer body was imported does not put the older data back.
+    const { result, stored } = await importChannelOrders(services, {
+      ...channelSide(open, connector),
+      orders: page.orders,
+      awaitingAcceptance: page.awaitingAcceptance,
+    });
+    if (result && !result.imported) return;
+    imported += stored;
     // Only now that the page is stored (and its orders accepted) may the next run start after it.
     if (page.watermark) await services.syncState.advanceWatermark(channelId, page.watermark);
     cursor = page.next;
@@ -183,33 +199,24 @@ async function importNamedOrders(
 }
 
 /**
- * Imports orders read from the channel (fetched, or a webhook's body) in one batch, leaving out any
- * older than the version stored. Answers the remote ids that a concurrent run stored in a newer
- * version between that check and this import (the data written may be the older one).
+ * Imports orders read from the channel (fetched, or a webhook's body) in one batch. Answers the
+ * remote ids that a concurrent run stored in a newer version meanwhile.
  */
 async function importOrders(
   services: Services,
   logger: JobLogger,
   open: OpenConnection,
   connector: ChannelConnector,
-  all: readonly NormalisedOrderInput[],
+  orders: readonly NormalisedOrderInput[],
   startedAt: Date,
 ): Promise<string[]> {
   const channelId = open.channel.id;
-  const orders = await withoutStale(services, channelId, all);
-  let lost: string[] = [];
-  if (orders.length > 0) {
-    const result = await services.orderImport.importBatch(channelId, orders, {
-      source: `${connector.provider} connector`,
-      via: 'get_orders',
-    });
-    if (result.imported) {
-      lost = await noteChannelUpdatedAt(services, channelId, orders);
-      await acceptWaitingOrders(open, connector, orders);
-    }
-    await afterOrdersImported(services, channelId, {
-      ordersStored: result.imported && result.created + result.updated > 0,
-    });
+  const { result, stored, lost } = await importChannelOrders(services, {
+    ...channelSide(open, connector),
+    orders,
+  });
+  if (result) {
+    await afterOrdersImported(services, channelId, { ordersStored: stored > 0 });
     logger.info({ channelId, created: result.created, updated: result.updated }, 'orders imported');
   }
   await services.syncState.clearUnimported(channelId, startedAt);
@@ -239,113 +246,4 @@ function orderOfBodies(connector: ChannelConnector, entry: InboxOrder): ChannelO
     if (!newest || at.getTime() >= newest.at) newest = { order, at: at.getTime() };
   }
   return newest?.order ?? null;
-}
-
-/** Orders with a channel change time, by remote id (the last one of a remote id wins). */
-function timedOrders(orders: readonly NormalisedOrderInput[]): Map<string, Date> {
-  const times = new Map<string, Date>();
-  for (const order of orders) {
-    const at = channelUpdatedAtOf(order);
-    if (at) times.set(String(order.remote_id), at);
-  }
-  return times;
-}
-
-/** `CASE remote_id WHEN … THEN … END` of the orders' change times, with its replacements. */
-function timeCase(times: Map<string, Date>): { sql: string; replacements: unknown[] } {
-  const replacements: unknown[] = [];
-  const whens: string[] = [];
-  for (const [remoteId, at] of times) {
-    whens.push('WHEN ? THEN ?');
-    replacements.push(remoteId, at);
-  }
-  return { sql: `CASE remote_id ${whens.join(' ')} END`, replacements };
-}
-
-/**
- * Remote ids of these orders whose stored channel change time is later than theirs (the comparison
- * is made in SQL: each dialect stores its dates its own way).
- */
-async function newerStored(
-  services: Services,
-  channelId: number,
-  times: Map<string, Date>,
-): Promise<Set<string>> {
-  if (times.size === 0) return new Set();
-  const when = timeCase(times);
-  const ids = [...times.keys()];
-  const rows = await services.sequelize.query<{ remote_id: string }>(
-    `SELECT remote_id FROM orders WHERE channel_id = ? AND remote_id IN (${ids.map(() => '?').join(', ')}) ` +
-      `AND channel_updated_at IS NOT NULL AND channel_updated_at > ${when.sql}`,
-    { replacements: [channelId, ...ids, ...when.replacements], type: QueryTypes.SELECT },
-  );
-  return new Set(rows.map((row) => String(row.remote_id)));
-}
-
-/** The orders less those older than the version stored (webhooks arrive in any order). */
-async function withoutStale<T extends NormalisedOrderInput>(
-  services: Services,
-  channelId: number,
-  orders: readonly T[],
-): Promise<T[]> {
-  const stale = await newerStored(services, channelId, timedOrders(orders));
-  return stale.size === 0 ? [...orders] : orders.filter((order) => !stale.has(String(order.remote_id)));
-}
-
-/**
- * Keeps on each imported order the channel's change time of the data just stored (never moving it
- * back). Answers the orders whose stored time is later than the data this run wrote: another run
- * stored a newer version between our check and our import, and ours may have overwritten it.
- */
-async function noteChannelUpdatedAt(
-  services: Services,
-  channelId: number,
-  orders: readonly NormalisedOrderInput[],
-): Promise<string[]> {
-  const times = timedOrders(orders);
-  if (times.size === 0) return [];
-  const when = timeCase(times);
-  const ids = [...times.keys()];
-  await services.sequelize.query(
-    `UPDATE orders SET channel_updated_at = ${when.sql} WHERE channel_id = ? ` +
-      `AND remote_id IN (${ids.map(() => '?').join(', ')}) ` +
-      `AND (channel_updated_at IS NULL OR channel_updated_at < ${when.sql})`,
-    { replacements: [...when.replacements, channelId, ...ids, ...when.replacements] },
-  );
-  return [...(await newerStored(services, channelId, times))];
-}
-
-/**
- * With "Accept orders automatically" on, accepts every line of each order still waiting for the
- * seller (Mirakl OR21). Orders are accepted as they come, without checking stock first: a line the
- * seller cannot ship is better refused on the channel by hand than silently left to expire.
- * Waiting for acceptance and waiting for the customer's debit both import as unpaid/pending, so
- * the channel's "invalid state" answer for an order already accepted is expected and skipped.
- */
-async function acceptWaitingOrders(
-  open: OpenConnection,
-  connector: ChannelConnector,
-  orders: readonly NormalisedOrderInput[],
-  awaitingAcceptance?: readonly string[],
-): Promise<void> {
-  if (open.info.settings.auto_confirmation !== true || !connector.acceptOrder) return;
-  // The connector names the orders waiting for acceptance when it knows; else every unpaid one is tried.
-  const waiting = awaitingAcceptance ? new Set(awaitingAcceptance) : null;
-  for (const order of orders) {
-    if (
-      waiting
-        ? !waiting.has(String(order.remote_id))
-        : order.status !== 'Unpaid' || order.payment_status !== 'Pending'
-    )
-      continue;
-    const lineIds = order.lines
-      .map((line) => (line.remote_id === null || line.remote_id === undefined ? '' : String(line.remote_id)))
-      .filter((id) => id !== '');
-    try {
-      await connector.acceptOrder(String(order.remote_id), lineIds);
-    } catch (error) {
-      if (error instanceof ConnectorError && error.kind === 'invalid_state') continue;
-      throw error;
-    }
-  }
 }

@@ -20,18 +20,7 @@ export const pluginUpdatesJob: JobDefinition<typeof JOB_NAMES.pluginUpdates> = {
       data.pluginId,
       'get_updates',
       async (open, connector) => {
-        await readPluginUpdates(
-          {
-            models: services.models,
-            scopes: services.scopes,
-            fulfilments: services.fulfilments,
-            stock: services.stock,
-            watermarks: services.syncState,
-            publish: services.publish,
-          },
-          open.channel,
-          connector,
-        );
+        await readPluginUpdates({ ...services, watermarks: services.syncState }, open.channel, connector);
       },
       {
         operation: { job: JOB_NAMES.pluginUpdates, data: { pluginId: data.pluginId } },

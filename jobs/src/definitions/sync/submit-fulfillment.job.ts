@@ -1,5 +1,4 @@
-import { Op } from 'sequelize';
-import { findCatalogueEntry, FULFILMENT_STATUS, JOB_NAMES } from '@syncdesk/contracts';
+import { findCatalogueEntry, JOB_NAMES } from '@syncdesk/contracts';
 import { pushFulfilments } from '@syncdesk/api';
 import { runChannelJob } from '../../sync/run-channel-job';
 import type { JobDefinition } from '../job-definition';
@@ -22,24 +21,13 @@ export const submitFulfillmentJob: JobDefinition<typeof JOB_NAMES.submitFulfillm
         const limit = findCatalogueEntry(open.channel.type)?.rateLimits.update_fulfillment;
         const offered =
           connector.capabilities.has('pushFulfilment') && !!connector.pushFulfilment && limit?.calls !== 0;
-        // A retry from the transaction records sends again what failed: the flow only sends what
-        // waits to be sent, so without this a retry would make no call and stay queued for ever.
-        if (data.retryOfLogId !== undefined) {
-          await services.models.OrderFulfillment.update(
-            { sync_status: FULFILMENT_STATUS.byKey('awaiting_send').value },
-            {
-              where: {
-                id: { [Op.in]: data.orderFulfillmentIds },
-                sync_status: FULFILMENT_STATUS.byKey('failed').value,
-              },
-            },
-          );
-        }
         const summary = await pushFulfilments(
           services,
           open.channel,
           data.orderFulfillmentIds,
           offered ? { send: (fulfilment) => connector.pushFulfilment!(fulfilment) } : null,
+          // A retry from the transaction records sends again what failed.
+          { resendFailed: data.retryOfLogId !== undefined },
         );
         // One later run per moment the delay ends (fulfilments created together go together).
         const byMoment = new Map<number, number[]>();

@@ -5,7 +5,7 @@ import {
   JOB_NAMES,
   SHOPIFY_PICKUP_SYNC_STATUS,
 } from '@syncdesk/contracts';
-import { writeChannelCredentials, type Store } from '@syncdesk/api';
+import { PICKUP_NOT_SUPPORTED, writeChannelCredentials, type Store } from '@syncdesk/api';
 import {
   createCompany,
   createTestDatabase,
@@ -18,7 +18,7 @@ import { startMiraklSimulator, type MiraklSimulator } from '@syncdesk/integratio
 import { createSyncRuntime } from '../../../sync/sync-runtime';
 import type { JobContext } from '../../job-definition';
 import { getOrdersJob } from '../get-orders.job';
-import { PICKUP_NOT_SUPPORTED, pickupOrderJob } from '../pickup-order.job';
+import { pickupOrderJob } from '../pickup-order.job';
 import { submitFulfillmentJob } from '../submit-fulfillment.job';
 
 const silent = { info: () => undefined, error: () => undefined };
