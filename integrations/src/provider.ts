@@ -34,6 +34,8 @@ interface ProviderParts {
   readonly capabilities: readonly ProviderCapability[];
   /** Its simulator, speaking the real API's shapes: the demo, tests and the conformance suite use it. */
   readonly simulator?: ProviderSimulator;
+  /** Its access tokens expire and its connector renews them (`refreshToken`); absent: credentials that last. */
+  readonly tokenRefresh?: true;
   /** Its inbound webhooks; absent when the provider sends none (we poll). */
   readonly webhooks?: ProviderWebhooks;
   /** Its reading of its own errors; absent: the generic explainer speaks for it. */

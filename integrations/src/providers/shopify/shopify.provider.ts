@@ -12,6 +12,7 @@ export const shopifyProvider: Provider = {
   capabilities: ['orders_in', 'stock_out', 'fulfilment_out'],
   connector: (context) => createShopifyConnector(context),
   simulator: shopifySimulator,
+  tokenRefresh: true,
   webhooks: shopifyWebhooks,
   explainer: shopifyExplainer,
   oauth: shopifyOAuth,

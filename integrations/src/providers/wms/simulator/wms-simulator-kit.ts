@@ -53,7 +53,9 @@ export const wmsSimulator: ProviderSimulator = {
         }
         return ids;
       },
-      fail: (fault) => simulator.state.addFault({ count: 1, ...fault }),
+      // A malformed answer comes with a 200 here, as the other simulators send it.
+      fail: (fault) =>
+        simulator.state.addFault({ count: 1, ...fault, ...(fault.mode === 'malformed' ? { status: 200 } : {}) }),
       calls: () => simulator.state.calls().map((call) => ({ path: call.path, at: call.timeMs })),
       errors: () =>
         WMS_ERROR_CODES.map((code) => ({
