@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import type { DatabaseDialect } from '../src/db/create-sequelize';
 import { createTestDatabase } from '../src/testing/test-database';
+import { reportFigures, type BenchFigure } from '../../scripts/bench/accepted';
 
 const CONNECTIONS = 10;
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 3);
@@ -156,7 +157,22 @@ async function main() {
   console.log(
     `${bare.label.padEnd(46)} ${String(bare.requestsPerSecond).padStart(7)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`,
   );
-  for (const dialect of ['sqlite', 'mysql'] as DatabaseDialect[]) await benchDialect(dialect, bare);
+  const figures: BenchFigure[] = [
+    { name: 'http.bare.req-per-s', value: bare.requestsPerSecond, unit: 'req/s', higherIsBetter: true },
+  ];
+  for (const dialect of ['sqlite', 'mysql'] as DatabaseDialect[]) {
+    const routes = ['remotes-no-token', 'permissions-token', 'stores-token'];
+    const results = await benchDialect(dialect, bare);
+    results.forEach((result, index) =>
+      figures.push({
+        name: `http.${dialect}.${routes[index]}.req-per-s`,
+        value: result.requestsPerSecond,
+        unit: 'req/s',
+        higherIsBetter: true,
+      }),
+    );
+  }
+  reportFigures('http', figures);
 }
 
 main().catch((error: unknown) => {

@@ -27,6 +27,7 @@ import { createCompany } from '../src/testing/identity-fixtures';
 import { insertChannelRow } from '../src/testing/channel-fixtures';
 import { TEST_MYSQL_URL } from '../src/testing/test-database';
 import { benchServices } from './bench-services';
+import { reportFigures } from '../../scripts/bench/accepted';
 
 const TOTAL = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const DATABASE = `syncdesk_bench_order_list${TOTAL === 1_000_000 ? '' : `_${TOTAL}`}`;
@@ -540,6 +541,20 @@ async function main(): Promise<void> {
       `${RUNS} rounds over all queries after ${WARM_UP} warm-up rounds ("first": the very first call), one call at a time, over HTTP with a token:`,
     );
     printTable(results);
+    reportFigures(
+      'order-list',
+      results.map((result) => ({
+        name: `order-list.${result.label
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')}.p95-ms`,
+        value: result.p95,
+        unit: 'ms',
+        higherIsBetter: false,
+        // Milliseconds on a shared machine: marked when one doubles.
+        tolerance: 1,
+      })),
+    );
     const missed = results.filter((result) => result.p95 >= TARGET_P95_MS);
     console.log(
       missed.length === 0

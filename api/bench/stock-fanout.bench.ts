@@ -14,6 +14,7 @@ import { migrate } from '../src/db/migrate';
 import { createCompany } from '../src/testing/identity-fixtures';
 import { createTestDatabase } from '../src/testing/test-database';
 import { benchServices } from './bench-services';
+import { reportFigures } from '../../scripts/bench/accepted';
 
 const KITS = Number(process.env.BENCH_KITS ?? 1000);
 const CHANNELS = Number(process.env.BENCH_CHANNELS ?? 5);
@@ -145,6 +146,10 @@ async function main(): Promise<void> {
       `  median ${median.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, min ${sorted[0]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`,
     );
     console.log(`  target < ${TARGET_MS} ms: ${p95 < TARGET_MS ? 'met' : 'NOT met'} (p95)`);
+    reportFigures('stock', [
+      { name: 'stock.fan-out-5000-listings.median-ms', value: median, unit: 'ms', higherIsBetter: false },
+      { name: 'stock.fan-out-5000-listings.p95-ms', value: p95, unit: 'ms', higherIsBetter: false },
+    ]);
   } finally {
     await database.drop();
   }

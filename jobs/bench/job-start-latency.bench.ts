@@ -10,6 +10,7 @@ import { Agenda, type NotificationChannel } from 'agenda';
 import { createSequelize, type DatabaseDialect } from '@syncdesk/api';
 import { createTestDatabase } from '@syncdesk/api/testing';
 import { createJobNotificationChannel, SequelizeBackend } from '../src/job-store';
+import { reportFigures, type BenchFigure } from '../../scripts/bench/accepted';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JOBS = Number(process.env.BENCH_JOBS ?? 40);
@@ -92,6 +93,7 @@ async function runCase({ dialect, processes, channel }: Case): Promise<number[]>
 
 async function main(): Promise<void> {
   const rows = [];
+  const figures: BenchFigure[] = [];
   for (const benchCase of CASES) {
     process.stdout.write(`running ${benchCase.dialect} / ${benchCase.processes} / ${benchCase.channel}…\n`);
     const latencies = await runCase(benchCase);
@@ -104,9 +106,18 @@ async function main(): Promise<void> {
       'p95 (ms)': percentile(latencies, 0.95).toFixed(1),
       'max (ms)': latencies[latencies.length - 1]!.toFixed(1),
     });
+    figures.push({
+      name: `job-start.${benchCase.dialect}.${benchCase.processes}.${benchCase.channel}.p95-ms`,
+      value: percentile(latencies, 0.95),
+      unit: 'ms',
+      higherIsBetter: false,
+      // A few milliseconds either way on a shared machine: marked when it doubles.
+      tolerance: 1,
+    });
   }
   console.log(`\nQueued → started, processEvery ${PROCESS_EVERY_MS} ms, no-op job, one job at a time.`);
   console.table(rows);
+  reportFigures('job-start', figures);
   // Agenda's per-run watch timers (lock lifetime / 2) would otherwise hold the process for minutes.
   process.exit(0);
 }

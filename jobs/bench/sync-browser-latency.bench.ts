@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { MIN_INTERVAL_S } from '@syncdesk/api';
+import { reportFigures } from '../../scripts/bench/accepted';
 
 const ORDERS = Number(process.env.BENCH_BROWSER_ORDERS ?? 100);
 /** The shortest interval the product lets a seller choose (MIN_INTERVAL_S): a shorter one is raised to it. */
@@ -362,6 +363,20 @@ async function main(): Promise<void> {
           .join(' ')}.`,
     );
     console.table(rows);
+    reportFigures(
+      'sync',
+      rows.map((entry) => ({
+        name: `sync.browser.${String(entry.case)
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')}.p95-ms`,
+        value: Number(entry['p95 (ms)']),
+        unit: 'ms',
+        higherIsBetter: false,
+        // Latencies through a browser and polls move by half from run to run: marked when one doubles.
+        tolerance: 1,
+      })),
+    );
   } finally {
     for (const page of browsers)
       await page

@@ -36,6 +36,7 @@ import { registerJobs } from '../src/register-jobs';
 import { createSharedRateBudget } from '@syncdesk/integrations';
 import { createSyncRuntime } from '../src/sync/sync-runtime';
 import type { RateBudget } from '@syncdesk/integrations';
+import { reportFigures } from '../../scripts/bench/accepted';
 
 const ORDERS_PER_CHANNEL = Number(process.env.BENCH_ORDERS ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -262,6 +263,20 @@ async function main(): Promise<void> {
   if (ROUNDS < 1) process.exit(0);
   const on = rate('on');
   const off = rate('off');
+  reportFigures('sync', [
+    {
+      name: 'sync.import-10k-orders.records-on.orders-per-s',
+      value: on,
+      unit: 'orders/s',
+      higherIsBetter: true,
+    },
+    {
+      name: 'sync.import-10k-orders.records-off.orders-per-s',
+      value: off,
+      unit: 'orders/s',
+      higherIsBetter: true,
+    },
+  ]);
   console.log(
     `median orders/s: records on ${Math.round(on)}, records off ${Math.round(off)}; ` +
       `records cost ${(((off - on) / off) * 100).toFixed(1)}% of the throughput. ` +

@@ -30,6 +30,7 @@ import {
 } from '@syncdesk/integrations';
 import { demoOAuthProviders } from '@syncdesk/server';
 import { SIMULATOR_CREDENTIALS } from '@syncdesk/integrations';
+import { reportFigures } from '../../scripts/bench/accepted';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100);
 /**
@@ -293,6 +294,20 @@ async function main(): Promise<void> {
         ' Socket.IO event at a signed-in client.',
     );
     console.table(rows);
+    reportFigures(
+      'sync',
+      rows.map((entry) => ({
+        name: `sync.latency.${String(entry.case)
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')}.p95-ms`,
+        value: Number(entry['p95 (ms)']),
+        unit: 'ms',
+        higherIsBetter: false,
+        // Latencies through budgets and polls move by half from run to run: marked when one doubles.
+        tolerance: 1,
+      })),
+    );
   } finally {
     await server.close();
     await Promise.all(Object.values(shops).map((shop) => shop.close()));

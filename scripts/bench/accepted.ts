@@ -170,6 +170,16 @@ export interface ReportOptions {
   /** Default: console.log. */
   print?: (text: string) => void;
   now?: Date;
+  /** Default: sets the process's exit code, kept even if the bench ends with `process.exit(0)`. */
+  failRun?: () => void;
+}
+
+/** Benches end with `process.exit(0)` (Agenda's timers would hold them): the failing code must outlive it. */
+function failThisProcess(): void {
+  process.exitCode = 1;
+  process.once('exit', () => {
+    process.exitCode = 1;
+  });
 }
 
 export interface ReportResult {
@@ -209,7 +219,7 @@ export function reportFigures(
     );
   } else if (fell && strict) {
     print(`${bench}: BENCH_STRICT=1 and a figure fell: exit code 1`);
-    process.exitCode = 1;
+    (options.failRun ?? failThisProcess)();
   }
   return { comparisons, fell };
 }

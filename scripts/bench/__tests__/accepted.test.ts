@@ -86,7 +86,6 @@ describe('figures beside the accepted ones', () => {
   describe('reportFigures', () => {
     let dir: string;
     let file: string;
-    const savedExitCode = process.exitCode;
     beforeEach(() => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-accepted-'));
       file = path.join(dir, 'accepted.json');
@@ -94,38 +93,35 @@ describe('figures beside the accepted ones', () => {
     });
     afterEach(() => {
       fs.rmSync(dir, { recursive: true, force: true });
-      process.exitCode = savedExitCode;
     });
 
-    it('prints the fall loudly and sets a failing exit code only when strict', () => {
+    it('prints the fall loudly and fails the run only when strict', () => {
       const printed: string[] = [];
       const print = (text: string) => printed.push(text);
-      const result = reportFigures('jobs', [throughput(200)], {
-        file,
-        strict: false,
-        accept: false,
-        loadAverage: 3,
-        print,
-      });
+      const failRun = jest.fn();
+      const options = { file, accept: false, loadAverage: 3, print, failRun };
+      const result = reportFigures('jobs', [throughput(200)], { ...options, strict: false });
       expect(result.fell).toBe(true);
       expect(printed.join('\n')).toMatch(/jobs\.throughput .*200 jobs\/s .*400 .*-50\.0 %.*FELL/);
       expect(printed.join('\n')).toMatch(/load average now 3\.00/);
-      expect(process.exitCode).toBe(savedExitCode);
+      expect(failRun).not.toHaveBeenCalled();
 
-      reportFigures('jobs', [throughput(200)], { file, strict: true, accept: false, loadAverage: 3, print });
-      expect(process.exitCode).toBe(1);
+      reportFigures('jobs', [throughput(200)], { ...options, strict: true });
+      expect(failRun).toHaveBeenCalledTimes(1);
     });
 
     it('a run within the tolerance passes even when strict', () => {
+      const failRun = jest.fn();
       const result = reportFigures('jobs', [throughput(390)], {
         file,
         strict: true,
         accept: false,
         loadAverage: 1,
         print: () => undefined,
+        failRun,
       });
       expect(result.fell).toBe(false);
-      expect(process.exitCode).toBe(savedExitCode);
+      expect(failRun).not.toHaveBeenCalled();
     });
 
     it('accepting writes this run into the file, with the date, commit and load average', () => {
