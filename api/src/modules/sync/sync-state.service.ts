@@ -75,8 +75,8 @@ export interface SyncStateService {
   claimTokenRefresh(channelId: number, at?: Date): Promise<boolean>;
   releaseTokenRefresh(channelId: number): Promise<void>;
   /**
-   * Takes one of the channel's runs that must not overlap (its stock push, the download of its
-   * webhook inbox) for this job. False: another run holds it; a claim older than `staleMs` was left
+   * Takes one of the channel's runs that must not overlap (the download of its webhook inbox) for
+   * this job. False: another run holds it; a claim older than `staleMs` was left
    * by a dead run and is taken over.
    */
   claimRun(channelId: number, run: ExclusiveRun, staleMs: number, at?: Date): Promise<boolean>;
@@ -89,9 +89,13 @@ export interface SyncStateService {
   worst(scope: RequestScope): Promise<ConnectionSyncHealthDto | null>;
 }
 
-/** Runs of a channel one worker at a time does (the others leave it to the one holding the claim). */
-export type ExclusiveRun = 'stock_push' | 'inbox';
-const RUN_COLUMNS = { stock_push: 'stock_push_claimed_at', inbox: 'inbox_claimed_at' } as const;
+/**
+ * Runs of a channel one worker at a time does (the others leave it to the one holding the claim).
+ * The stock push is not one: each listing is claimed by its lease (flows/outbound-claims), and the
+ * `stock_push_claimed_at` column it once used is no longer written.
+ */
+export type ExclusiveRun = 'inbox';
+const RUN_COLUMNS = { inbox: 'inbox_claimed_at' } as const;
 
 export interface SyncStateServices {
   syncState: SyncStateService;

@@ -375,19 +375,15 @@ describe.each(TEST_DIALECTS)('channel sync state and health (%s)', (dialect) => 
     expect(await syncState.claimTokenRefresh(channel.id)).toBe(true);
   });
 
-  it('lets one stock push run at a time hold a channel, and a dead run’s claim age out', async () => {
+  it('lets one inbox download at a time hold a channel, and a dead run’s claim age out', async () => {
     const channel = await newChannel();
     const { syncState } = services();
-    const claims = await Promise.all(
-      [1, 2, 3].map(() => syncState.claimRun(channel.id, 'stock_push', 90_000)),
-    );
+    const claims = await Promise.all([1, 2, 3].map(() => syncState.claimRun(channel.id, 'inbox', 90_000)));
     expect(claims.filter(Boolean)).toHaveLength(1);
-    await syncState.releaseRun(channel.id, 'stock_push');
-    expect(await syncState.claimRun(channel.id, 'stock_push', 90_000)).toBe(true);
+    await syncState.releaseRun(channel.id, 'inbox');
+    expect(await syncState.claimRun(channel.id, 'inbox', 90_000)).toBe(true);
     // Not released (the worker died): another run waits until the claim is older than the limit.
-    expect(await syncState.claimRun(channel.id, 'stock_push', 90_000)).toBe(false);
-    expect(await syncState.claimRun(channel.id, 'stock_push', 90_000, new Date(Date.now() + 91_000))).toBe(
-      true,
-    );
+    expect(await syncState.claimRun(channel.id, 'inbox', 90_000)).toBe(false);
+    expect(await syncState.claimRun(channel.id, 'inbox', 90_000, new Date(Date.now() + 91_000))).toBe(true);
   });
 });
