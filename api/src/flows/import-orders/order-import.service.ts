@@ -55,6 +55,7 @@ import {
   type StoredOrder,
 } from './order-rows';
 import { planStockChanges, readOrderLedger, type OrderStockPlan } from './order-stock';
+import { DAY_COUNT_COLUMNS, DayCountMoves, ORDER_DAY, type DayCounted } from './order-day-counts';
 import type { LogSide } from '../apply-rules/rule-log-outbox';
 import {
   chunksOf,
@@ -215,12 +216,11 @@ function applyImportRules(entry: Prepared, before: RuleOrderFacts, after: RuleOr
 }
 
 /** What the database answers for each written order. */
-interface OrderAnswer {
+interface OrderAnswer extends DayCounted {
   id: number;
   remote_id: string;
   customer_id: number | null;
 }
-const ANSWERED = 'id, remote_id, customer_id';
 
 interface Prepared {
   order: NormalisedOrder;
@@ -276,6 +276,8 @@ export function createOrderImportService(deps: {
   const { sequelize, models } = deps;
   const dialect: SqlDialect = sqlDialectOf(sequelize);
   const write = deps.write ?? createCatalogueWrite(sequelize);
+  /** What the database answers for each written order (MySQL: what the day counters count too). */
+  const answerColumns = `id, remote_id, customer_id${dialect.mysql ? `, ${DAY_COUNT_COLUMNS}` : ''}`;
   /** MariaDB answers an upsert's rows itself (`RETURNING`); MySQL and SQLite are asked again. */
   let returning: Promise<boolean> | null = null;
   const canReturn = () =>
@@ -352,6 +354,7 @@ export function createOrderImportService(deps: {
     tuples: string[],
     updates: OrderColumn[],
     returning: boolean,
+    dayCounts: DayCountMoves | null,
   ): Promise<OrderAnswer[]>[] {
     const assignments = updates.map((column) => `${column} = ${incoming(dialect, column)}`);
     // An order leaving "rule engine in progress" through its channel (cancelled, or now a failed
@@ -365,8 +368,12 @@ export function createOrderImportService(deps: {
       const sql =
         `INSERT INTO orders (${ORDER_COLUMNS.join(', ')}) VALUES ${part.join(', ')} ` +
         onDuplicate(dialect, ['channel_id', 'remote_id'], assignments);
-      if (returning) answers.push(queue.rows<OrderAnswer>(`${sql} RETURNING ${ANSWERED}`));
-      else queue.send(sql);
+      const send = () => {
+        if (returning) answers.push(queue.rows<OrderAnswer>(`${sql} RETURNING ${answerColumns}`));
+        else queue.send(sql);
+      };
+      if (dayCounts) dayCounts.untriggered(queue, send);
+      else send();
     }
     return answers;
   }
@@ -386,7 +393,7 @@ export function createOrderImportService(deps: {
   ): Promise<OrderAnswer[]>[] {
     return chunksOf(remoteIds, ORDER_CHUNK).map((part) =>
       queue.rows<OrderAnswer>(
-        `SELECT ${ANSWERED} FROM orders WHERE channel_id = ${channelId} AND remote_id IN (${inList(dialect, part)})`,
+        `SELECT ${answerColumns} FROM orders WHERE channel_id = ${channelId} AND remote_id IN (${inList(dialect, part)})`,
       ),
     );
   }
@@ -396,8 +403,8 @@ export function createOrderImportService(deps: {
     const stored = new Map<string, StoredOrder>();
     for (const part of chunksOf(remoteIds, ORDER_CHUNK)) {
       const rows = await queue.rows<Record<string, unknown>>(
-        `SELECT ${STORED_COLUMNS.join(', ')} FROM orders WHERE channel_id = ${channelId} ` +
-          `AND remote_id IN (${inList(dialect, part)})${dialect.mysql ? ' FOR UPDATE' : ''}`,
+        `SELECT ${STORED_COLUMNS.join(', ')}${dialect.mysql ? `, store_id, ${ORDER_DAY}` : ''} FROM orders ` +
+          `WHERE channel_id = ${channelId} AND remote_id IN (${inList(dialect, part)})${dialect.mysql ? ' FOR UPDATE' : ''}`,
       );
       for (const row of rows) {
         stored.set(String(row.remote_id), {
@@ -461,8 +468,11 @@ export function createOrderImportService(deps: {
 
       // The logs of the import's rules go on a second connection when one is free (MySQL).
       const logSide = rules?.onImported ? await rules.openLogSide() : null;
+      let attempts = 0;
       const outcome = await write(async (transaction: Transaction) => {
+        attempts += 1;
         const queue = new StatementQueue(sequelize, transaction, dialect.mysql);
+        const dayCounts = dialect.mysql ? new DayCountMoves(dialect) : null;
         const logs = logSide ? await logSide.attempt() : undefined;
         const ruleSession = rules?.onImported?.(transaction, queue, { companyId, channelId }, logs) ?? null;
         const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
@@ -688,11 +698,16 @@ export function createOrderImportService(deps: {
         const answered: OrderAnswer[] = [];
         /** Sends a part's orders; once they have their ids, its lines, activities and rule records. */
         const writePart = (rows: OrderRow[], updates: OrderColumn[], part: PartRows) => {
+          for (const row of rows) {
+            const before = stored.get(row.remote_id as string);
+            if (before) dayCounts?.move(before.values, -1);
+          }
           const answers = sendOrders(
             queue,
             rows.map((row) => orderTuple(row).fill(dialect, row.customer_id)),
             updates,
             returning,
+            dayCounts,
           );
           if (!returning)
             answers.push(
@@ -707,6 +722,7 @@ export function createOrderImportService(deps: {
               for (const row of await answer) {
                 ids.set(row.remote_id, Number(row.id));
                 answered.push(row);
+                dayCounts?.move(row, 1);
               }
             }
             if (part.removedLines.length > 0) sendLineRemovals(queue, dialect, part.removedLines);
@@ -771,7 +787,12 @@ export function createOrderImportService(deps: {
         }
         const stockChanges = planStockChanges(storeId, settings.deductStock, stockPlans, ledger);
         if (stockChanges.length > 0) {
-          stockApplied = deps.stock.apply(null, storeId, stockChanges, { transaction });
+          // Planned from the ledger read under the orders' locks, the keys are new: the ledger's
+          // unique index is what guards them, and only a run again (a key refused) looks them up.
+          stockApplied = deps.stock.apply(null, storeId, stockChanges, {
+            transaction,
+            newKeys: attempts === 1,
+          });
           stockApplied.catch(() => undefined);
         }
         for (const { entries, rows } of parts) {
@@ -792,6 +813,7 @@ export function createOrderImportService(deps: {
         } catch (error) {
           await settle(error);
         }
+        dayCounts?.send(queue);
 
         // Customers whose orders moved to another customer or to another date are recounted.
         const recount = new Set<number>();

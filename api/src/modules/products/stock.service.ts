@@ -42,6 +42,13 @@ export interface StockApplyOptions {
    * listeners and the realtime event then follow that transaction's commit.
    */
   transaction?: Transaction;
+  /**
+   * The caller knows none of its idempotency keys was applied before (an order's first take of its
+   * lines, planned from the ledger it read under the order's lock): they are not looked up. Should
+   * one exist after all, the ledger's unique index refuses the movement, the transaction runner runs
+   * the work again, and the caller passes false then, so the keys are looked up and skipped.
+   */
+  newKeys?: boolean;
 }
 
 /** The stock service, plus what the products service needs to move stock inside its own writes. */
@@ -59,6 +66,7 @@ export interface StockEngine extends StockService {
     storeId: number,
     changes: StockChange[],
     via?: string,
+    newKeys?: boolean,
   ): Promise<StockChangeResult[]>;
   /**
    * After a commit: tells the listeners and publishes one `stock:changed`. `expand` adds the kits
@@ -186,6 +194,7 @@ export function createStockService(deps: {
     storeId: number,
     changes: StockChange[],
     via?: string,
+    newKeys = false,
   ): Promise<StockChangeResult[]> {
     if (changes.length === 0) return [];
     changes.forEach(checkShape);
@@ -208,7 +217,7 @@ export function createStockService(deps: {
     const keys = changes.map((change) =>
       change.idempotencyKey === undefined ? null : storedKey(storeId, change.idempotencyKey),
     );
-    const given = [...new Set(keys.filter((key): key is string => key !== null))];
+    const given = newKeys ? [] : [...new Set(keys.filter((key): key is string => key !== null))];
     const sqlite = sequelize.getDialect() === 'sqlite';
     const lookups: Promise<{ idempotency_key: string }[]>[] = [];
     // MySQL: written here, as the inserts below are (an order batch looks up ~1,500 keys).
@@ -503,13 +512,30 @@ export function createStockService(deps: {
     const changedIds = (results: StockChangeResult[]) =>
       results.filter((result) => result.applied).map((result) => result.productId);
     if (options.transaction) {
-      const results = await applyWithin(options.transaction, actor, storeId, changes, options.via);
+      const results = await applyWithin(
+        options.transaction,
+        actor,
+        storeId,
+        changes,
+        options.via,
+        options.newKeys,
+      );
       options.transaction.afterCommit(() => announce(storeId, changedIds(results)));
       return results;
     }
-    const results = await deps.write((transaction) =>
-      applyWithin(transaction, actor, storeId, changes, options.via),
-    );
+    // A run again after a refused key looks the keys up.
+    let attempts = 0;
+    const results = await deps.write((transaction) => {
+      attempts += 1;
+      return applyWithin(
+        transaction,
+        actor,
+        storeId,
+        changes,
+        options.via,
+        options.newKeys && attempts === 1,
+      );
+    });
     await announce(storeId, changedIds(results));
     return results;
   }

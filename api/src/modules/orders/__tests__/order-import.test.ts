@@ -5,7 +5,14 @@ import { createCompany } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
 import type { NormalisedOrderInput, OrdersChangedEvent } from '@syncdesk/contracts';
-import { channelIn, importerOf, kitIn, orderOf, productIn, quantityOf } from '../../../testing/order-import-kit';
+import {
+  channelIn,
+  importerOf,
+  kitIn,
+  orderOf,
+  productIn,
+  quantityOf,
+} from '../../../testing/order-import-kit';
 
 /** The one order import service against MySQL, called as the seed and the connectors call it. */
 describe('order import (mysql)', () => {
@@ -408,6 +415,31 @@ describe('order import (mysql)', () => {
     });
   });
 
+  it("takes an order's stock once when its ledger outlived the order (the order imported again as new)", async () => {
+    // A store of its own: the order removed below is not in its status counters.
+    const [own] = (await createCompany(server.services, { name: 'Lima', stores: ['Lima UK'] })).stores;
+    const cup = await productIn(server, own!, 30);
+    const channel = await channelIn(server, own!, { deduct_stock_via_orders: true });
+    const batch = [
+      orderOf('L1', [{ sku: cup.sku, quantity: 4 }]),
+      orderOf('L2', [{ sku: cup.sku, quantity: 1 }]),
+    ];
+    await importer.importBatch(channel.id, batch);
+    expect(await quantityOf(server, cup.id)).toBe(25);
+    // The order row gone (removed by hand, a restore), its ledger rows still there.
+    await models.Order.destroy({ where: { channel_id: channel.id, remote_id: 'L1' } });
+
+    const again = await importer.importBatch(channel.id, [
+      ...batch,
+      orderOf('L3', [{ sku: cup.sku, quantity: 2 }]),
+    ]);
+    expect(again).toMatchObject({ created: 2, unchanged: 1, failed: 0 });
+    expect(await quantityOf(server, cup.id)).toBe(23);
+    const ledger = await ledgerOf(cup.id);
+    expect(ledger.map((movement) => movement.delta)).toEqual([-4, -1, -2]);
+    expect(ledger.map((movement) => movement.quantity_after)).toEqual([26, 25, 23]);
+  });
+
   it('keeps one row per order when the same batch is imported twice at once', async () => {
     const cup = await productIn(server, store, 100);
     const channel = await channelIn(server, store, { deduct_stock_via_orders: true });
@@ -568,5 +600,25 @@ describe('order import (mysql)', () => {
     expect(kept.map((row) => [row.sync_status, row.status, row.count])).toEqual(
       counted.map((row) => [row.sync_status, row.status, Number(row.count)]),
     );
+  });
+
+  it("keeps the per-day counters (the list's totals under a date range) equal to counting the orders", async () => {
+    const { sequelize } = server.services;
+    const asMap = (rows: unknown) =>
+      Object.fromEntries(
+        (rows as { day: string; sync_status: number; status: string; count: number | string }[])
+          .map((row) => [`${row.day}|${Number(row.sync_status)}|${row.status}`, Number(row.count)] as const)
+          .sort(([a], [b]) => a.localeCompare(b)),
+      );
+    const [kept] = await sequelize.query(
+      "SELECT DATE_FORMAT(day, '%Y-%m-%d') AS day, sync_status, status, count FROM order_day_counts WHERE store_id = ? AND count <> 0",
+      { replacements: [store.id] },
+    );
+    const [counted] = await sequelize.query(
+      "SELECT DATE_FORMAT(DATE(order_date), '%Y-%m-%d') AS day, sync_status, COALESCE(status, '') AS status, COUNT(*) AS count FROM orders WHERE store_id = ? AND order_date IS NOT NULL GROUP BY DATE(order_date), sync_status, COALESCE(status, '')",
+      { replacements: [store.id] },
+    );
+    expect(Object.keys(asMap(counted)).length).toBeGreaterThan(3);
+    expect(asMap(kept)).toEqual(asMap(counted));
   });
 });
