@@ -1,4 +1,5 @@
 import { JOB_NAMES } from '@syncdesk/contracts';
+import { providerFor } from '@syncdesk/integrations';
 import type { Channel } from '../db/channel.models';
 import type { Models } from '../db/models';
 import { webhookRemovalJob, webhookSubscriptionJob } from '../modules/channel-webhooks/channel-webhook-jobs';
@@ -36,7 +37,7 @@ export interface ChannelJobSchedule {
 export interface ChannelJobScheduleOptions {
   jobs: RecurringJobScheduler;
   models: Pick<Models, 'Channel'>;
-  /** Types whose provider sends us its own order webhooks (Shopify so far). */
+  /** Types whose provider sends us its own order webhooks; by default the registry's providers that declare them. */
   receivesWebhooks?: (type: string) => boolean;
 }
 
@@ -68,7 +69,8 @@ const recurring = (key: 'channelId' | 'pluginId', id: number) => ({ [key]: id, r
 
 export function createChannelJobSchedule(options: ChannelJobScheduleOptions): ChannelJobSchedule {
   const { jobs, models } = options;
-  const receivesWebhooks = options.receivesWebhooks ?? ((type: string) => type === 'shopify');
+  const receivesWebhooks =
+    options.receivesWebhooks ?? ((type: string) => providerFor(type)?.webhooks !== undefined);
 
   async function syncOrders(channel: ChannelRow) {
     const data = { channelId: channel.id };
