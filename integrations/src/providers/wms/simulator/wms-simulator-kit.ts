@@ -5,12 +5,15 @@ import { startWmsSimulator } from './wms-simulator';
 const API_KEY = 'wms-conformance-key-3b8e';
 const SKU = 'CONF-SKU-1';
 
-/** The status each of the contract's error codes comes with (README "WMS plugin REST contract"). */
+/**
+ * The status each of the contract's error codes comes with (README "WMS plugin REST contract"); a
+ * refused order is reported inside a 200 answer.
+ */
 const STATUS_OF: Record<WmsErrorCode, number> = {
   UNAUTHORIZED: 401,
   VALIDATION_FAILED: 400,
-  ORDER_REJECTED: 422,
-  UNKNOWN_SKU: 422,
+  ORDER_REJECTED: 200,
+  UNKNOWN_SKU: 200,
   RATE_LIMITED: 429,
   NOT_FOUND: 404,
   INTERNAL: 500,
@@ -55,7 +58,11 @@ export const wmsSimulator: ProviderSimulator = {
       },
       // A malformed answer comes with a 200 here, as the other simulators send it.
       fail: (fault) =>
-        simulator.state.addFault({ count: 1, ...fault, ...(fault.mode === 'malformed' ? { status: 200 } : {}) }),
+        simulator.state.addFault({
+          count: 1,
+          ...fault,
+          ...(fault.mode === 'malformed' ? { status: 200 } : {}),
+        }),
       calls: () => simulator.state.calls().map((call) => ({ path: call.path, at: call.timeMs })),
       errors: () =>
         WMS_ERROR_CODES.map((code) => ({
