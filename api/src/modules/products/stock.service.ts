@@ -100,6 +100,17 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return result;
 }
 
+/** One component of a kit, as `readKits` reads it. */
+interface KitPart {
+  kit_product_id: number;
+  component_product_id: number;
+  quantity: number;
+  kit_sku: string;
+  component_sku: string;
+  component_type: string;
+  on_hand: number;
+}
+
 const MOVEMENT_COLUMNS = [
   'company_id',
   'store_id',
@@ -234,8 +245,13 @@ export function createStockService(deps: {
             `SELECT idempotency_key FROM stock_movements WHERE idempotency_key IN (${inList(dialect, part)})`,
           );
     if (!sqlite) lookups.push(...chunks(given, 1000).map(lookUp));
+    // The kits these products are part of, read with the lock too (MySQL): asked for later, the read
+    // waited behind the caller's own statements on the connection (an order batch's orders and
+    // lines), and the movements with it.
+    const kitsRead = sqlite ? null : readKits(transaction, ids);
     // Watched now: when the lock fails first, their answer must not go unhandled.
-    for (const lookup of [...locked, ...lookups]) lookup.catch(() => undefined);
+    for (const lookup of [...locked, ...lookups, ...(kitsRead ? [kitsRead] : [])])
+      lookup.catch(() => undefined);
     const rows = (await Promise.all(locked)).flat();
     if (rows.length !== ids.length) throw AppError.notFound();
     if (rows.some((row) => row.type === 'kit')) {
@@ -349,13 +365,13 @@ export function createStockService(deps: {
     // saying which movement of which component moved it; a component change that leaves the kit's
     // figure alone (another component limits it) writes nothing on the kit.
     activities.push(
-      ...(await kitActivities(transaction, touched, current, {
+      ...kitActivities(await (kitsRead ?? readKits(transaction, ids)), touched, current, {
         storeId,
         companyOf,
         actor,
         via,
         now,
-      })),
+      }),
     );
 
     // A key another writer committed since the read above fails the insert: the transaction runs
@@ -392,9 +408,39 @@ export function createStockService(deps: {
     return results;
   }
 
+  /**
+   * Every kit containing one of these products, with each of its components: the component's
+   * figure (a kit inside a kit is refused on write; should one exist anyway, it counts as missing)
+   * and both SKUs. One statement, whatever the number of kits.
+   */
+  async function readKits(transaction: Transaction, productIds: number[]): Promise<KitPart[]> {
+    const parts: KitPart[] = [];
+    for (const part of chunks(productIds, 1000)) {
+      const sql =
+        'SELECT ki.kit_product_id, ki.component_product_id, ki.quantity, k.sku AS kit_sku, ' +
+        'c.sku AS component_sku, c.type AS component_type, c.quantity AS on_hand ' +
+        'FROM kit_items ki JOIN products k ON k.id = ki.kit_product_id ' +
+        'JOIN products c ON c.id = ki.component_product_id ' +
+        `WHERE ki.kit_product_id IN (SELECT kit_product_id FROM kit_items WHERE component_product_id IN (${inList(dialect, part)})) ` +
+        'ORDER BY ki.kit_product_id, ki.component_product_id';
+      const rows = dialect.mysql
+        ? await rawQuery<KitPart>(transaction, sql)
+        : await sequelize.query<KitPart>(sql, { type: QueryTypes.SELECT, transaction });
+      parts.push(...rows);
+    }
+    // A kit read through two chunks of ids comes back twice.
+    const seen = new Set<string>();
+    return parts.filter((item) => {
+      const key = `${item.kit_product_id}:${item.component_product_id}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
   /** Activity rows for the kits whose availability the touched components moved (see applyWithin). */
-  async function kitActivities(
-    transaction: Transaction,
+  function kitActivities(
+    kitParts: readonly KitPart[],
     touched: ReadonlyMap<
       number,
       { before: number; delta: number; reasons: Set<string>; refs: Set<string | null> }
@@ -407,46 +453,21 @@ export function createStockService(deps: {
       via: string | undefined;
       now: Date;
     },
-  ): Promise<SqlValue[][]> {
-    const touchedIds = [...touched.keys()];
-    const kitIds = new Set<number>();
-    for (const part of chunks(touchedIds, 1000)) {
-      const uses = await models.KitItem.findAll({
-        where: { component_product_id: { [Op.in]: part } },
-        attributes: ['kit_product_id'],
-        raw: true,
-        transaction,
-      });
-      for (const use of uses) kitIds.add(use.kit_product_id);
-    }
-    if (kitIds.size === 0) return [];
-    const items: { kit_product_id: number; component_product_id: number; quantity: number }[] = [];
-    for (const part of chunks([...kitIds], 1000)) {
-      items.push(
-        ...(await models.KitItem.findAll({
-          where: { kit_product_id: { [Op.in]: part } },
-          attributes: ['kit_product_id', 'component_product_id', 'quantity'],
-          raw: true,
-          transaction,
-        })),
-      );
-    }
-    // Components this request did not move: their figure is the same before and after.
-    const untouched = [...new Set(items.map((item) => item.component_product_id))].filter(
-      (id) => !touched.has(id),
+  ): SqlValue[][] {
+    // The kits of the components this request moved (a product whose change applied nothing is
+    // not among them).
+    const kitIds = new Set(
+      kitParts.filter((item) => touched.has(item.component_product_id)).map((item) => item.kit_product_id),
     );
+    if (kitIds.size === 0) return [];
+    const items = kitParts.filter((item) => kitIds.has(item.kit_product_id));
     const onHand = new Map<number, { sku: string; quantity: number | undefined }>();
-    for (const part of chunks([...new Set([...untouched, ...touchedIds, ...kitIds])], 1000)) {
-      const rows = await models.Product.findAll({
-        where: { id: { [Op.in]: part } },
-        attributes: ['id', 'sku', 'type', 'quantity'],
-        raw: true,
-        transaction,
+    for (const item of items) {
+      onHand.set(item.component_product_id, {
+        sku: item.component_sku,
+        quantity: item.component_type === 'kit' ? undefined : Number(item.on_hand),
       });
-      // A kit inside a kit is refused on write; should one exist anyway, it counts as missing (0).
-      for (const row of rows) {
-        onHand.set(row.id, { sku: row.sku, quantity: row.type === 'kit' ? undefined : row.quantity });
-      }
+      onHand.set(item.kit_product_id, { sku: item.kit_sku, quantity: undefined });
     }
     const itemsOf = new Map<number, typeof items>();
     for (const item of items) {
