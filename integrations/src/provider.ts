@@ -1,4 +1,4 @@
-import type { RateLimit } from '@syncdesk/contracts';
+import type { RateLimit, SyncCapability } from '@syncdesk/contracts';
 import type { ChannelConnector, ConnectorContext, PluginConnector } from './connector';
 import type { ProviderExplainer } from './explain/explanation';
 import type { OAuthDefinition } from './oauth/oauth-definition';
@@ -10,21 +10,11 @@ export const PROVIDER_KINDS = ['sales_channel', 'plugin', 'accounting', 'purchas
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /**
- * What a provider synchronises, in the seller's direction words. The channel picker and the
- * "not synchronised yet" notes derive from these, never from a hand-kept list.
+ * What a provider synchronises, in the seller's direction words: contracts' `SyncCapability`, one
+ * vocabulary for the provider's declaration, the api's answers and the picker's labels. The channel
+ * picker and the "not synchronised yet" notes derive from these, never from a hand-kept list.
  */
-export const PROVIDER_CAPABILITIES = [
-  'orders_in',
-  'orders_out',
-  'stock_in',
-  'stock_out',
-  'fulfilment_in',
-  'fulfilment_out',
-  'products_in',
-  'invoices_out',
-  'acknowledgements_out',
-] as const;
-export type ProviderCapability = (typeof PROVIDER_CAPABILITIES)[number];
+export type ProviderCapability = SyncCapability;
 
 interface ProviderParts {
   /** The catalogue type key (contracts' `CHANNEL_CATALOGUE` slug) this provider serves. */

@@ -35,6 +35,8 @@ export class ChannelSyncState extends Model<
   declare token_refresh_claimed_at: CreationOptional<Date | null>;
   declare stock_push_claimed_at: CreationOptional<Date | null>;
   declare inbox_claimed_at: CreationOptional<Date | null>;
+  /** When the "not synchronised yet" note was last written for a type no provider syncs. */
+  declare not_synchronised_noted_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -63,6 +65,7 @@ export function defineSyncModels(sequelize: Sequelize): SyncModels {
     token_refresh_claimed_at: date(),
     stock_push_claimed_at: date(),
     inbox_claimed_at: date(),
+    not_synchronised_noted_at: date(),
     created_at: DataTypes.DATE,
     updated_at: DataTypes.DATE,
   });

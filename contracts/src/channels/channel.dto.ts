@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChannelAuthType, ChannelKind } from './catalogue/channel-catalogue';
 import type { SettingValue } from './catalogue/settings-fields';
+import type { SyncCapability } from './sync-capabilities';
 
 /**
  * A store's connection as the api returns it: a sales channel, an accounting channel or a plugin.
@@ -34,6 +35,8 @@ export interface ChannelDto {
   authorized_at: string | null;
   /** When the stored access token expires (null when the provider gave no expiry). */
   token_expires_at: string | null;
+  /** What Syncdesk synchronises with this type (its provider's declared capabilities); empty: nothing yet. */
+  syncs: SyncCapability[];
   created_at: string;
   updated_at: string;
 }

@@ -4,6 +4,7 @@ import { providerFor } from '@syncdesk/integrations';
 import type { JobContext, JobLogger } from '../definitions/job-definition';
 import { openConnection, type OpenConnection, type OpenConnectionOptions } from './open-connection';
 import { createSyncRuntime, type SyncRuntime } from './sync-runtime';
+import { noteNotSynchronised } from './not-synchronised';
 import { ensureFreshToken } from './token-refresh';
 
 export interface ChannelJobOptions extends Omit<OpenConnectionOptions, 'jobType'> {
@@ -53,6 +54,7 @@ export async function runChannelJob(
   const createConnector = provider?.kind === 'sales_channel' ? provider.connector : undefined;
   if (!provider || !createConnector) {
     logger.debug?.({ channelId, jobType, type: channel.type }, 'channel job skipped: no connector');
+    await noteNotSynchronised(context, channel, jobType);
     return 'skipped';
   }
   try {

@@ -3,6 +3,7 @@ import { ConnectorError } from '@syncdesk/integrations';
 import { providerFor } from '@syncdesk/integrations';
 import type { JobContext, JobLogger } from '../definitions/job-definition';
 import { openConnection, type OpenConnection, type OpenConnectionOptions } from './open-connection';
+import { noteNotSynchronised } from './not-synchronised';
 import { syncRuntimeOf, type ChannelJobOutcome } from './run-channel-job';
 
 type DebugLogger = JobLogger & { debug?(object: object, message?: string): void };
@@ -31,6 +32,7 @@ export async function runPluginJob(
   const createConnector = provider?.kind === 'plugin' ? provider.connector : undefined;
   if (!createConnector) {
     logger.debug?.({ pluginId, jobType, type: plugin.type }, 'plugin job skipped: no connector');
+    await noteNotSynchronised(context, plugin, jobType);
     return 'skipped';
   }
   try {

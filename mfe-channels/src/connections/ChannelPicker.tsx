@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { SearchOutlined } from '@ant-design/icons';
 import {
   Button,
+  Checkbox,
   ConfigProvider,
   Empty,
   Flex,
@@ -13,7 +14,13 @@ import {
   type InputRef,
 } from 'antd';
 
-import { CHANNEL_CATEGORY, COMING_SOON_LABEL, type ChannelCatalogueEntry } from '@syncdesk/contracts';
+import {
+  CHANNEL_CATEGORY,
+  COMING_SOON_LABEL,
+  describeSyncs,
+  type AvailableChannelDto,
+  type ChannelCatalogueEntry,
+} from '@syncdesk/contracts';
 
 import { ChannelMark } from './ChannelMark';
 import type { ConnectionKindConfig } from './connection-kinds';
@@ -23,7 +30,18 @@ export interface ChannelPickerProps {
   open: boolean;
   config: ConnectionKindConfig;
   onClose(): void;
-  onPick(entry: ChannelCatalogueEntry): void;
+  onPick(entry: AvailableChannelDto): void;
+}
+
+/** The tile's short mark for a type that connects but does not sync yet. */
+export const NO_SYNC_YET_LABEL = 'No sync yet';
+
+/** What a tile says it does, in full (its title: the hover text and accessible description). */
+export function syncDescription(entry: AvailableChannelDto): string {
+  if (!entry.active) return COMING_SOON_LABEL;
+  return entry.syncs.length > 0
+    ? `Syncs ${describeSyncs(entry.syncs).toLowerCase()}`
+    : 'Connects, but Syncdesk does not synchronise it yet';
 }
 
 const TILE_GRID: CSSProperties = {
@@ -58,8 +76,9 @@ export function matchesSearch(entry: ChannelCatalogueEntry, search: string): boo
  * its mark (monogram on the brand's colour) is decorative, the button's name is the channel's.
  */
 export function ChannelPicker({ open, config, onClose, onPick }: ChannelPickerProps) {
-  const [catalogue, setCatalogue] = useState<ChannelCatalogueEntry[] | null>(null);
+  const [catalogue, setCatalogue] = useState<AvailableChannelDto[] | null>(null);
   const [search, setSearch] = useState('');
+  const [onlySyncing, setOnlySyncing] = useState(false);
   const searchRef = useRef<InputRef>(null);
   const { token } = theme.useToken();
   // A keyboard user walks a grid of look-alike tiles: the default faint focus ring gets lost in
@@ -81,7 +100,8 @@ export function ChannelPicker({ open, config, onClose, onPick }: ChannelPickerPr
   }, [open, catalogue]);
 
   const matching = (catalogue ?? []).filter(
-    (entry) => entry.kind === config.kind && matchesSearch(entry, search),
+    (entry) =>
+      entry.kind === config.kind && matchesSearch(entry, search) && (!onlySyncing || entry.syncs.length > 0),
   );
   const groups = CHANNEL_CATEGORY.entries
     .map((category) => ({
@@ -109,18 +129,25 @@ export function ChannelPicker({ open, config, onClose, onPick }: ChannelPickerPr
       afterClose={() => setSearch('')}
     >
       <Flex vertical gap={16}>
-        <Input
-          ref={searchRef}
-          autoFocus
-          allowClear
-          prefix={<SearchOutlined />}
-          aria-label="Search the catalogue"
-          placeholder="Search by name"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          // Enter with a single connectable match picks it, so "shopify ⏎" is enough.
-          onPressEnter={pickOnlyMatch}
-        />
+        <Flex vertical gap={8}>
+          <Input
+            ref={searchRef}
+            autoFocus
+            allowClear
+            prefix={<SearchOutlined />}
+            aria-label="Search the catalogue"
+            placeholder="Search by name"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            // Enter with a single connectable match picks it, so "shopify ⏎" is enough.
+            onPressEnter={pickOnlyMatch}
+          />
+          {/* Many entries connect without syncing yet: a seller choosing where orders come from
+              can hide them. What a tile syncs is its title; "No sync yet" marks the others. */}
+          <Checkbox checked={onlySyncing} onChange={(event) => setOnlySyncing(event.target.checked)}>
+            Only what Syncdesk synchronises
+          </Checkbox>
+        </Flex>
         {catalogue === null ? (
           <Skeleton active />
         ) : groups.length === 0 ? (
@@ -140,14 +167,19 @@ export function ChannelPicker({ open, config, onClose, onPick }: ChannelPickerPr
                       disabled={!entry.active}
                       onClick={() => onPick(entry)}
                       style={TILE}
+                      title={syncDescription(entry)}
                     >
                       <ChannelMark type={entry.slug} name={entry.name} />
                       <span style={TILE_NAME}>{entry.name}</span>
-                      {entry.active ? null : (
+                      {!entry.active ? (
                         <Typography.Text type="secondary" style={{ fontSize: 11 }}>
                           {COMING_SOON_LABEL}
                         </Typography.Text>
-                      )}
+                      ) : entry.syncs.length === 0 ? (
+                        <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+                          {NO_SYNC_YET_LABEL}
+                        </Typography.Text>
+                      ) : null}
                     </Button>
                   ))}
                 </div>

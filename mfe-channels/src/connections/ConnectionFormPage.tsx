@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 
 import {
   findCatalogueEntry,
+  notSynchronisedText,
   routes,
   settingsErrorsFor,
   SUCCESS_MESSAGES,
@@ -95,6 +96,9 @@ export function ConnectionFormPage({ kind }: { kind: ChannelKind }) {
         }
       />
       <Flex vertical gap={16}>
+        {record && record.syncs.length === 0 ? (
+          <Alert type="info" showIcon title={notSynchronisedText(record.provider, record.kind)} />
+        ) : null}
         <AuthorisationNotice record={record} oauth={(record?.auth_type ?? entry?.authType) === 'oauth'} />
         {record && kind === 'channel' ? (
           <ConnectionHealthCard storeId={storeId} channelId={record.id} />

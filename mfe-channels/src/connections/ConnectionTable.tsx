@@ -15,6 +15,7 @@ import {
 
 import { useCan } from '../hooks/useCan';
 import { ChannelMark } from './ChannelMark';
+import { NO_SYNC_YET_LABEL } from './ChannelPicker';
 import type { ConnectionKindConfig } from './connection-kinds';
 import { deleteConnection, makeDefaultPlugin, setConnectionActive } from './connections.api';
 import { DeleteConnectionButton } from './DeleteConnectionButton';
@@ -69,6 +70,12 @@ export function ConnectionTable({ config, storeId, onAdd }: ConnectionTableProps
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {connection.category}
             </Typography.Text>
+            {/* Connected but never synchronised: said where the seller scans their channels. */}
+            {connection.syncs.length === 0 ? (
+              <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                {NO_SYNC_YET_LABEL}
+              </Typography.Text>
+            ) : null}
           </Flex>
         </Flex>
       ),

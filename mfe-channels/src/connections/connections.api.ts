@@ -1,6 +1,6 @@
 import {
   MAX_PER_PAGE,
-  type ChannelCatalogueEntry,
+  type AvailableChannelDto,
   type ChannelDto,
   type ChannelKind,
   type ChannelMigrateInput,
@@ -91,8 +91,8 @@ export async function getSettingsForm(storeId: RouteParam, type: string): Promis
 }
 
 /** Every channel, accounting channel and plugin the product can connect. */
-export async function getCatalogue(): Promise<ChannelCatalogueEntry[]> {
-  return (await apiClient.get<{ data: ChannelCatalogueEntry[] }>('/available-channels')).data;
+export async function getCatalogue(): Promise<AvailableChannelDto[]> {
+  return (await apiClient.get<{ data: AvailableChannelDto[] }>('/available-channels')).data;
 }
 
 /** Every channel of the company's stores, for pages that know a channel id but not its store. */

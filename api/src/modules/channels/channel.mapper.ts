@@ -1,5 +1,6 @@
 import { findCatalogueEntry, type ChannelDto, type SettingValue } from '@syncdesk/contracts';
 import type { Channel } from '../../db/channel.models';
+import { syncsOf } from './channel-syncs';
 
 /**
  * The form's view of a channel: its stored settings plus the fields kept in columns, so an edit
@@ -37,6 +38,7 @@ export function toChannelDto(channel: Channel, credentialsSet: readonly string[]
     credentials_set: [...credentialsSet],
     authorized_at: channel.authorized_at?.toISOString() ?? null,
     token_expires_at: channel.token_expires_at?.toISOString() ?? null,
+    syncs: syncsOf(channel.type),
     created_at: channel.created_at.toISOString(),
     updated_at: channel.updated_at.toISOString(),
   };

@@ -35,6 +35,9 @@ export const DEACTIVATE_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Kept on the row; a provider's error page can be long. */
 const LAST_ERROR_MAX = 2000;
 
+/** How often a channel no provider synchronises says so in the transaction records. */
+export const NOT_SYNCHRONISED_NOTE_EVERY_MS = 24 * 60 * 60 * 1000;
+
 /** A refresh claim older than this was left by a crashed job and may be taken over. */
 export const TOKEN_REFRESH_CLAIM_MS = 60_000;
 
@@ -47,6 +50,11 @@ export const TOKEN_REFRESH_CLAIM_MS = 60_000;
 export interface SyncStateService {
   /** Orders changed up to here are stored (null: never downloaded). */
   watermarkOf(channelId: number): Promise<Date | null>;
+  /**
+   * True for the one caller that should write today's "not synchronised yet" note for the channel
+   * (none was written in the last 24 hours); false for every other caller that day.
+   */
+  claimNotSynchronisedNote(channelId: number, at?: Date): Promise<boolean>;
   /** Moves the watermark forward to `to`; an older value (an overlapping run) changes nothing. */
   advanceWatermark(channelId: number, to: Date): Promise<void>;
   /**
@@ -311,6 +319,21 @@ export function createSyncStateService(
         }
       }
       changed(channel);
+    },
+
+    async claimNotSynchronisedNote(channelId, at = clock()) {
+      await stateOf(channelId);
+      const due = new Date(at.getTime() - NOT_SYNCHRONISED_NOTE_EVERY_MS);
+      const [claimed] = await States.update(
+        { not_synchronised_noted_at: at },
+        {
+          where: {
+            channel_id: channelId,
+            [Op.or]: [{ not_synchronised_noted_at: null }, { not_synchronised_noted_at: { [Op.lte]: due } }],
+          },
+        },
+      );
+      return claimed === 1;
     },
 
     async claimTokenRefresh(channelId, at = clock()) {

@@ -1,6 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
-import { CHANNEL_CATALOGUE, type ChannelDto } from '@syncdesk/contracts';
+import {
+  CHANNEL_CATALOGUE,
+  type AvailableChannelDto,
+  type ChannelDto,
+  type SyncCapability,
+} from '@syncdesk/contracts';
 import { listBody, stubFetch, type StubbedRequest } from '@syncdesk/web-kit/testing';
 
 import {
@@ -23,14 +28,20 @@ const SHOPIFY = connection({
   auth_type: 'oauth',
   name: 'Shopify UK',
   authorized_at: '2026-11-21T10:00:00Z',
+  syncs: ['orders_in', 'stock_out', 'fulfilment_out'],
 });
 
 // A slice of the real catalogue: every category, an inactive entry, a slug unlike its name.
-const PICKER_CATALOGUE = CHANNEL_CATALOGUE.filter((entry) =>
+/** As `GET available-channels` serves them: Shopify and Mirakl sync, the others only connect. */
+const SYNCS: Record<string, SyncCapability[]> = {
+  shopify: ['orders_in', 'stock_out', 'fulfilment_out'],
+  'mirakl-decathlon': ['orders_in', 'stock_out', 'fulfilment_out', 'acknowledgements_out'],
+};
+const PICKER_CATALOGUE: AvailableChannelDto[] = CHANNEL_CATALOGUE.filter((entry) =>
   ['xero', 'amazonsp', 'ebay', 'mirakl-decathlon', 'shopify', 'woocommerce', 'cubecart', 'mintsoft'].includes(
     entry.slug,
   ),
-);
+).map((entry) => ({ ...entry, syncs: SYNCS[entry.slug] ?? [] }));
 
 const LAST_STORE = lastStoreStorageKey(MANAGER);
 
@@ -56,6 +67,8 @@ describe('Channels page', () => {
     expect(screen.getByLabelText('Store')).toHaveAttribute('role', 'combobox');
     expect(within(row).getByText('Connected')).toBeInTheDocument();
     expect(within(row).getByText('Ecommerce')).toBeInTheDocument();
+    // Shopify synchronises; nothing says otherwise.
+    expect(within(row).queryByText('No sync yet')).not.toBeInTheDocument();
     // The provider's mark: a monogram on its brand colour, hidden from assistive technology.
     const mark = within(row).getByText('S', { selector: '[data-channel-mark]' });
     expect(mark).toHaveAttribute('aria-hidden', 'true');
@@ -185,7 +198,12 @@ describe('Channels page', () => {
     // Each tile: a focusable button named by the channel, its monogram decorative.
     const amazon = buttonByText('Amazon', dialog);
     expect(amazon.tagName).toBe('BUTTON');
-    expect(amazon).toHaveTextContent(/^AAmazon$/);
+    // Amazon connects but does not sync yet: its tile says so, Shopify's says what it syncs.
+    expect(amazon).toHaveTextContent(/^AAmazonNo sync yet$/);
+    expect(amazon).toHaveAttribute('title', 'Connects, but Syncdesk does not synchronise it yet');
+    const shopify = buttonByText('Shopify', dialog);
+    expect(shopify).not.toHaveTextContent('No sync yet');
+    expect(shopify).toHaveAttribute('title', 'Syncs orders in, stock out and fulfilment out');
     const mark = amazon.querySelector('[data-channel-mark]');
     expect(mark).toHaveAttribute('aria-hidden', 'true');
     expect(mark).toHaveStyle({ backgroundColor: '#FF9900', color: '#000000' });
@@ -198,6 +216,14 @@ describe('Channels page', () => {
     expect(within(dialog).queryByLabelText('Ecommerce')).not.toBeInTheDocument();
     fireEvent.change(search, { target: { value: 'no such thing' } });
     expect(within(dialog).getByText('No channels match')).toBeInTheDocument();
+
+    // "Only what Syncdesk synchronises" hides the types that only connect.
+    fireEvent.change(search, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Only what Syncdesk synchronises' }));
+    expect(within(dialog).queryByText('Amazon')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('WooCommerce')).not.toBeInTheDocument();
+    expect(buttonByText('Shopify', dialog)).toBeInTheDocument();
+    expect(buttonByText('Decathlon', dialog)).toBeInTheDocument();
 
     fireEvent.change(search, { target: { value: 'shopify' } });
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });

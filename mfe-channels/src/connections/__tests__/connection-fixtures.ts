@@ -38,6 +38,8 @@ export function connection(overrides: Partial<ChannelDto> = {}): ChannelDto {
     credentials_set: [],
     authorized_at: null,
     token_expires_at: null,
+    // WooCommerce connects but does not sync yet.
+    syncs: [],
     created_at: '2026-11-21T09:30:00Z',
     updated_at: '2026-11-21T09:30:00Z',
     ...overrides,

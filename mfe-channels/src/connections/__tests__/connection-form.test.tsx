@@ -126,4 +126,32 @@ describe('Channel settings form', () => {
       ),
     );
   });
+
+  it('a channel Syncdesk does not synchronise yet says so on its page; one it syncs does not', async () => {
+    const woo = connection();
+    const shopify = connection({
+      id: 6,
+      type: 'shopify',
+      provider: 'Shopify',
+      auth_type: 'oauth',
+      syncs: ['orders_in', 'stock_out', 'fulfilment_out'],
+    });
+    stubFetch({
+      ...formRoute,
+      'GET /stores/:id/channels/:id': (request: { path: string }) => ({
+        body: { data: request.path.endsWith('/6') ? shopify : woo },
+      }),
+    });
+    const view = renderPage('/stores/11/channels/5', MANAGER);
+    expect(
+      await screen.findByText(
+        'Syncdesk does not synchronise WooCommerce yet: orders, stock and fulfilment stay as they are',
+      ),
+    ).toBeInTheDocument();
+    view.unmount();
+
+    renderPage('/stores/11/channels/6', MANAGER);
+    await screen.findByText('Not connected: connect to grant access before syncing.');
+    expect(screen.queryByText(/does not synchronise/)).not.toBeInTheDocument();
+  });
 });

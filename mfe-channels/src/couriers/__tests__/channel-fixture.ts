@@ -18,6 +18,7 @@ export const CHANNEL = {
   credentials_set: [],
   authorized_at: null,
   token_expires_at: null,
+  syncs: ['orders_in', 'stock_out', 'fulfilment_out'],
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-20T10:00:00Z',
 };
