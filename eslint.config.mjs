@@ -57,8 +57,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['jobs/src/definitions/**/*.ts'],
-    ignores: ['jobs/src/definitions/**/__tests__/**'],
+    // Every job and the sync plumbing they share; the job store is the one SQL of jobs (Agenda's backend).
+    files: ['jobs/src/**/*.ts'],
+    ignores: ['jobs/src/**/__tests__/**', 'jobs/src/job-store/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [NO_DEEP_IMPORTS, ...NO_DATABASE_IN_JOBS] }],
       // Reaching the models or the connection through the services bag is the same thing.

@@ -53,7 +53,7 @@ export async function openConnection(
   channelId: number,
   options: OpenConnectionOptions,
 ): Promise<OpenConnection | null> {
-  const channel = await services.models.Channel.findByPk(channelId);
+  const channel = await services.channels.connectionForJob(channelId);
   if (!channel) return null;
   const credentials = flattenCredentials(readChannelCredentials(services.credentials, channel));
   const info: ConnectionInfo = {

@@ -45,7 +45,7 @@ export async function runChannelJob(
   const { services } = context;
   const logger = context.logger as DebugLogger;
   const runtime = syncRuntimeOf(context);
-  const channel = await services.models.Channel.findByPk(channelId);
+  const channel = await services.channels.connectionForJob(channelId);
   if (!channel || (!channel.is_active && !options.evenWhenInactive)) {
     logger.debug?.({ channelId, jobType }, 'channel job skipped: channel gone or inactive');
     return 'skipped';

@@ -23,7 +23,7 @@ export async function runPluginJob(
   const { services } = context;
   const logger = context.logger as DebugLogger;
   const runtime = syncRuntimeOf(context);
-  const plugin = await services.models.Channel.findByPk(pluginId);
+  const plugin = await services.channels.connectionForJob(pluginId);
   if (!plugin || plugin.kind !== 'plugin' || !plugin.is_active) {
     logger.debug?.({ pluginId, jobType }, 'plugin job skipped: plugin gone, not a plugin or inactive');
     return 'skipped';

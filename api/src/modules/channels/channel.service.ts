@@ -114,6 +114,11 @@ export interface ChannelService {
   migrate(scope: RequestScope, storeId: number, id: number, input: ChannelMigrateInput): Promise<ChannelDto>;
   /** Refused while the connection is active. */
   remove(scope: RequestScope, storeId: number, kind: ChannelKind, id: number): Promise<void>;
+  /**
+   * The connection a job was queued for, read by the worker (no caller scope: the job carries the
+   * id it was given when a seller's action or the schedule queued it). Null once it is deleted.
+   */
+  connectionForJob(id: number): Promise<Channel | null>;
 }
 
 /**
@@ -225,6 +230,8 @@ export function createChannelService(deps: {
   }
 
   return {
+    connectionForJob: (id) => models.Channel.findByPk(id),
+
     async list(scope, storeId, kind, query, only) {
       const store = await findChannelStore(models, scope, storeId);
       const where = { store_id: store.id, kind, ...(only ? { id: { [Op.in]: [...only.ids] } } : {}) };
