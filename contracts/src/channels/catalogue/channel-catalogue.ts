@@ -376,7 +376,7 @@ const ECOMMERCE_ENTRIES: readonly ChannelCatalogueEntry[] = [
 ];
 
 const PLUGIN_ENTRIES: readonly ChannelCatalogueEntry[] = [
-  // The generic plugin: any warehouse implementing our REST contract (README "WMS plugin REST contract").
+  // The generic plugin: any warehouse implementing our REST contract (integrations/src/providers/wms/README.md).
   entry({ slug: 'wms', name: 'WMS (REST)', category: 'WMS', kind: 'plugin', authType: 'api_key' }),
   entry({
     slug: 'shipstation',

@@ -1,5 +1,5 @@
 /**
- * The WMS plugin REST contract (README "WMS plugin REST contract") as wire types. A warehouse
+ * The WMS plugin REST contract (integrations/src/providers/wms/README.md) as wire types. A warehouse
  * implements it; our connector calls it and our simulator answers it, so both read these shapes.
  */
 

@@ -23,8 +23,8 @@ const SHIPMENTS_PAGE = 100;
 type SendOrdersOutcome = Awaited<ReturnType<PluginConnector['sendOrders']>>;
 
 /**
- * The generic WMS plugin: a thin typed client of our own REST contract (README "WMS plugin REST
- * contract"), since no vendor client exists for it. Calls go through the channel transport under
+ * The generic WMS plugin: a thin typed client of our own REST contract (this folder's README),
+ * since no vendor client exists for it. Calls go through the channel transport under
  * the spec's operations: `sync_orders` (orders out), `get_orders` (shipments back), `get_products`
  * (stock back).
  */

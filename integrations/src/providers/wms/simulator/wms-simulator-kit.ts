@@ -6,7 +6,7 @@ const API_KEY = 'wms-conformance-key-3b8e';
 const SKU = 'CONF-SKU-1';
 
 /**
- * The status each of the contract's error codes comes with (README "WMS plugin REST contract"); a
+ * The status each of the contract's error codes comes with (integrations/src/providers/wms/README.md); a
  * refused order is reported inside a 200 answer.
  */
 const STATUS_OF: Record<WmsErrorCode, number> = {

@@ -49,7 +49,7 @@ const FAULT_MESSAGES: Record<number, string> = {
   504: 'The warehouse system took too long to answer; try again later.',
 };
 
-/** A stand-in for a warehouse implementing our WMS plugin REST contract (README), with controls for tests. */
+/** A stand-in for a warehouse implementing our WMS plugin REST contract (the wms folder's README), with controls for tests. */
 export async function startWmsSimulator(options: WmsSimulatorOptions = {}): Promise<RunningWmsSimulator> {
   const now = () => Date.now();
   const random = seededRandom(options.seed ?? 11);
