@@ -106,6 +106,10 @@ describe('tenant isolation matrix (MySQL)', () => {
       // Shop URLs here (alpha.myshopify.com) can't be resolved without DNS; the outbound-URL guard
       // has its own tests, and this suite is about who may reach what.
       OUTBOUND_ALLOW_PRIVATE_TARGETS: 'true',
+      // Requests only: the jobs some routes queue are not this suite's business. A worker here ran
+      // them, and Agenda leaves a timer of half a job's lock lifetime behind each run (5 min for a
+      // rules run), which kept Jest from exiting for five minutes after the last test.
+      APP_ROLE: 'api',
     });
     world = await buildIsolationWorld(server.services, ONE_PERMISSIONS);
   });
