@@ -8,11 +8,7 @@ import {
   type SettingValue,
 } from '@syncdesk/contracts';
 import type { FieldErrors } from '../../http/app-error';
-import {
-  outboundUrlMessage,
-  outboundUrlProblem,
-  type OutboundUrlGuardOptions,
-} from '@syncdesk/integrations';
+import { outboundUrlMessage, outboundUrlProblem, type OutboundUrlGuardOptions } from '@syncdesk/integrations';
 
 /**
  * Turning a settings form's flat values (what the browser posts) into what a channel row stores,

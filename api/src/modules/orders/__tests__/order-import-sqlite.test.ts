@@ -3,7 +3,14 @@ import type { OrderImportService } from '../../../flows/import-orders/order-impo
 import { createCompany } from '../../../testing/identity-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 import { startTestProcess, type TestProcess } from '@syncdesk/server/testing';
-import { channelIn, importerOf, kitIn, orderOf, productIn, quantityOf } from '../../../testing/order-import-kit';
+import {
+  channelIn,
+  importerOf,
+  kitIn,
+  orderOf,
+  productIn,
+  quantityOf,
+} from '../../../testing/order-import-kit';
 
 /** The import on the embedded default (SQLite): upsert, idempotency, failed record, stock and its return. */
 describe('order import (sqlite smoke)', () => {
