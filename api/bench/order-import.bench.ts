@@ -9,6 +9,7 @@
  * Run with `npm run bench:orders` (part of `npm run bench`). Target: ≥ 5,000 orders/s fresh.
  */
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { NormalisedOrderInput } from '@syncdesk/contracts';
 import { migrate } from '../src/db/migrate';
@@ -16,7 +17,7 @@ import { createCompany } from '../src/testing/identity-fixtures';
 import { insertChannelRow } from '../src/testing/channel-fixtures';
 import { createTestDatabase } from '../src/testing/test-database';
 import { benchServices } from './bench-services';
-import { databaseCpuMs } from './database-cpu';
+import { connectionsCpu, connectionsCpuSince, databaseCpuMs, mainThreadCpuMs } from './database-cpu';
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
 /**
@@ -167,6 +168,8 @@ async function main(): Promise<void> {
       let orders = 0;
       const cpu = process.cpuUsage();
       const databaseBefore = databaseCpuMs();
+      const connectionsBefore = await connectionsCpu(database.sequelize);
+      const mainBefore = mainThreadCpuMs();
       const started = performance.now();
       await Promise.all(
         of.slice(0, streams).map(async (channel, position) => {
@@ -186,13 +189,21 @@ async function main(): Promise<void> {
       const rate = Math.round(orders / seconds);
       const batches = orders / BATCH_SIZE;
       const used = process.cpuUsage(cpu);
+      const mainAfter = mainThreadCpuMs();
       const databaseAfter = databaseCpuMs();
-      const database =
-        databaseBefore === null || databaseAfter === null
+      const connections = await connectionsCpuSince(database.sequelize, connectionsBefore);
+      const perBatch = (ms: number) => (ms / batches).toFixed(0);
+      // On a shared machine the server's CPU is everyone's: its threads serving this bench's
+      // connections are this bench's own share, and Node's main thread apart from its GC threads.
+      const main =
+        mainBefore === null || mainAfter === null ? '' : ` (main thread ${perBatch(mainAfter - mainBefore)})`;
+      const server =
+        (databaseBefore === null || databaseAfter === null
           ? ''
-          : `, database CPU ${((databaseAfter - databaseBefore) / batches).toFixed(0)} ms`;
+          : `, database CPU ${perBatch(databaseAfter - databaseBefore)} ms`) +
+        (connections === null ? '' : ` (its connections ${perBatch(connections)})`);
       console.log(
-        `${label}: ${orders} orders in ${seconds.toFixed(2)} s → ${rate} orders/s (${((seconds * 1000) / batches).toFixed(0)} ms of wall time per batch of ${BATCH_SIZE}; per batch Node CPU ${((used.user + used.system) / 1000 / batches).toFixed(0)} ms${database})`,
+        `${label}: ${orders} orders in ${seconds.toFixed(2)} s → ${rate} orders/s (${((seconds * 1000) / batches).toFixed(0)} ms of wall time per batch of ${BATCH_SIZE}; per batch Node CPU ${((used.user + used.system) / 1000 / batches).toFixed(0)} ms${main}${server}); load ${loadavg()[0]!.toFixed(1)}`,
       );
       return rate;
     };
