@@ -74,4 +74,27 @@ describe('order import (sqlite smoke)', () => {
     expect([await quantityOf(server, cup.id), await quantityOf(server, lid.id)]).toEqual([10, 10]);
     expect((await models.Order.findByPk(orders[0]!.id))!.sync_status).toBe(14);
   });
+
+  it("takes an order's stock once when its ledger outlived the order (the order imported again as new)", async () => {
+    const cup = await productIn(server, store, 30);
+    const channel = await channelIn(server, store, { deduct_stock_via_orders: true });
+    const first = orderOf('T1', [{ sku: cup.sku, quantity: 4 }]);
+    await importer.importBatch(channel.id, [first]);
+    await models.Order.destroy({ where: { channel_id: channel.id, remote_id: 'T1' } });
+
+    const again = await importer.importBatch(channel.id, [
+      first,
+      orderOf('T2', [{ sku: cup.sku, quantity: 2 }]),
+    ]);
+    expect(again).toMatchObject({ created: 2, failed: 0 });
+    expect(await quantityOf(server, cup.id)).toBe(24);
+    const ledger = await models.StockMovement.findAll({
+      where: { product_id: cup.id, reason: 'order' },
+      order: [['id', 'ASC']],
+    });
+    expect(ledger.map((movement) => [movement.delta, movement.quantity_after])).toEqual([
+      [-4, 26],
+      [-2, 24],
+    ]);
+  });
 });
