@@ -17,6 +17,7 @@ import { createCompany } from '../src/testing/identity-fixtures';
 import { insertChannelRow } from '../src/testing/channel-fixtures';
 import { createTestDatabase } from '../src/testing/test-database';
 import { benchServices } from './bench-services';
+import { reportFigures, type BenchFigure } from '../../scripts/bench/accepted';
 import { connectionsCpu, connectionsCpuSince, databaseCpuMs, mainThreadCpuMs } from './database-cpu';
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
@@ -233,6 +234,16 @@ async function main(): Promise<void> {
     const unchanged = Math.round((BATCHES * BATCH_SIZE) / ((performance.now() - unchangedStarted) / 1000));
     console.log(`one import at a time, re-imported unchanged: ${unchanged} orders/s`);
     console.log(`orders:changed events: ${events} (expected ${BATCHES * 2})`);
+    const figures: BenchFigure[] = [
+      { name: 'orders.import.fresh.orders-per-s', value: fresh, unit: 'orders/s', higherIsBetter: true },
+      { name: 'orders.import.changed.orders-per-s', value: changed, unit: 'orders/s', higherIsBetter: true },
+      {
+        name: 'orders.import.unchanged.orders-per-s',
+        value: unchanged,
+        unit: 'orders/s',
+        higherIsBetter: true,
+      },
+    ];
     console.log(
       `Target ≥ ${TARGET_FRESH} orders/s fresh, one import at a time: ${fresh >= TARGET_FRESH ? 'met' : 'NOT met'} (changed: ${changed} orders/s)`,
     );
@@ -252,8 +263,29 @@ async function main(): Promise<void> {
             settings: { deduct_stock_via_orders: DEDUCT },
           }),
         );
-      await run(`${STREAMS} channels of one store at once, fresh`, false, STREAMS, 2_000_000, sameStore);
+      const oneStore = await run(
+        `${STREAMS} channels of one store at once, fresh`,
+        false,
+        STREAMS,
+        2_000_000,
+        sameStore,
+      );
+      figures.push(
+        {
+          name: 'orders.import.stores-at-once.orders-per-s',
+          value: together,
+          unit: 'orders/s',
+          higherIsBetter: true,
+        },
+        {
+          name: 'orders.import.channels-of-one-store.orders-per-s',
+          value: oneStore,
+          unit: 'orders/s',
+          higherIsBetter: true,
+        },
+      );
     }
+    reportFigures('orders', figures);
   } finally {
     await database.drop();
   }

@@ -15,6 +15,7 @@ import { createCompany } from '../src/testing/identity-fixtures';
 import { insertChannelRow } from '../src/testing/channel-fixtures';
 import { createTestDatabase } from '../src/testing/test-database';
 import { benchServices } from './bench-services';
+import { reportFigures, type BenchFigure } from '../../scripts/bench/accepted';
 import { databaseCpuMs } from './database-cpu';
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 10);
@@ -252,13 +253,36 @@ async function main(): Promise<void> {
     const none = rows.find((row) => row.label.includes(' 0 active'));
     const hundred = rows.find((row) => row.label.includes(' 100 active'));
     // A partial run (BENCH_RULE_COUNTS) has no verdict.
+    const figures: BenchFigure[] = [
+      {
+        name: 'rules.backfill-1-rule.orders-per-s',
+        value: backfillRate,
+        unit: 'orders/s',
+        higherIsBetter: true,
+      },
+    ];
     if (none && hundred) {
       const ratio = hundred.rate / none.rate;
+      figures.push(
+        {
+          name: 'rules.import-0-rules.orders-per-s',
+          value: none.rate,
+          unit: 'orders/s',
+          higherIsBetter: true,
+        },
+        {
+          name: 'rules.import-100-rules.share-of-0-rules',
+          value: Number(ratio.toFixed(2)),
+          unit: 'ratio',
+          higherIsBetter: true,
+        },
+      );
       console.log(
         `\nTarget: 100 rules cost less than half the import throughput: ${ratio > 0.5 ? 'met' : 'NOT met'} ` +
           `(medians ${hundred.rate} vs ${none.rate}: ${ratio.toFixed(2)}; per round ${roundRatios.map((value) => value.toFixed(2)).join(', ')}).`,
       );
     }
+    reportFigures('rules', figures);
   } finally {
     await database.drop();
   }

@@ -37,7 +37,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 100);
  * Webhooks fill the channel's inbox and one download at a time takes everything in it, but every
  * download is a get_orders call, and the spec's budget is 10 per 30 s per channel: a shop taking
  * more than one order every 3 s waits for budget. The case keeps to that pace (one order every
- * 3.2–4 s); `BENCH_WEBHOOK_GAP_MS` sets another (the README gives the figures at one a second).
+ * 3.2–4 s); `BENCH_WEBHOOK_GAP_MS` sets another (docs/benchmarks.md gives the figures at one a second).
  */
 const WEBHOOK_ORDERS = Number(process.env.BENCH_WEBHOOK_ORDERS ?? 40);
 const WEBHOOK_GAP_MS = Number(process.env.BENCH_WEBHOOK_GAP_MS ?? 3200);
