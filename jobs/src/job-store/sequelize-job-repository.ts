@@ -331,9 +331,17 @@ export class SequelizeJobRepository implements JobRepository {
       ? { ...otherValues, uniqueKey }
       : { ...values, uniqueKey };
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      await this.model.update(update, { where: { uniqueKey } });
-      if (keepStoredNextRunAt) {
-        await this.model.update({ nextRunAt }, { where: { uniqueKey, nextRunAt: null } });
+      try {
+        await this.model.update(update, { where: { uniqueKey } });
+        if (keepStoredNextRunAt) {
+          await this.model.update({ nextRunAt }, { where: { uniqueKey, nextRunAt: null } });
+        }
+      } catch (error) {
+        // A worker locking this very row (by id) while every() updates it (by unique key) can make
+        // InnoDB pick the update as a deadlock's victim: nothing was written, so it is sent again
+        // rather than failing the process's start.
+        if (attempt < 2 && isLockConflict(error)) continue;
+        throw error;
       }
       const existing = await this.findRow({ uniqueKey });
       if (existing) return rowToJob<DATA>(existing);
@@ -648,4 +656,10 @@ export class SequelizeJobRepository implements JobRepository {
     order.push(['id', 'ASC']);
     return order;
   }
+}
+
+/** MySQL's deadlock victim (1213) or lock wait timeout (1205): the statement wrote nothing. */
+export function isLockConflict(error: unknown): boolean {
+  const cause = (error as { parent?: { errno?: unknown } } | null)?.parent;
+  return cause?.errno === 1213 || cause?.errno === 1205;
 }

@@ -170,6 +170,31 @@ describe.each(TEST_DIALECTS)('SequelizeJobRepository on %s', (dialect) => {
       expect(again.priority).toBe(4);
     });
 
+    it("re-registers a single job when InnoDB makes its update a deadlock's victim (nothing lost, no failed start)", async () => {
+      await repository().saveJob(jobAt('victim-single', 60_000, { type: 'single' }), undefined);
+      // MySQL's answer to the victim: the statement was rolled back, so sending it again is safe.
+      const deadlock = Object.assign(new Error('Deadlock found when trying to get lock'), {
+        parent: { errno: 1213 },
+      });
+      const update = jest.spyOn(store.database.sequelize, 'query').mockRejectedValueOnce(deadlock);
+      try {
+        const saved = await repository().saveJob(
+          jobAt('victim-single', 120_000, { type: 'single', priority: 7 }),
+          undefined,
+        );
+        expect(saved.priority).toBe(7);
+        expect((await repository().queryJobs({ name: 'victim-single' })).total).toBe(1);
+      } finally {
+        update.mockRestore();
+      }
+      // Any other refusal is not retried: it is the caller's to see.
+      jest.spyOn(store.database.sequelize, 'query').mockRejectedValueOnce(new Error('refused for the test'));
+      await expect(
+        repository().saveJob(jobAt('victim-single', 180_000, { type: 'single' }), undefined),
+      ).rejects.toThrow('refused for the test');
+      jest.restoreAllMocks();
+    });
+
     it('creates one single job under concurrent upserts', async () => {
       await Promise.all(
         Array.from({ length: 8 }, (_, index) =>

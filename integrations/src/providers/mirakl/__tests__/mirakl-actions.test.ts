@@ -13,7 +13,9 @@ describe('Mirakl connector: accept and ship', () => {
   let simulator: MiraklSimulator;
 
   beforeEach(async () => {
-    simulator = await startSimulator({ debitMs: 50 });
+    // The debit lasts long enough that a busy machine still reads the order before it ends (a 50 ms
+    // debit was over before the accept's answer was handled once, under load).
+    simulator = await startSimulator({ debitMs: 1_500 });
   });
   afterEach(() => simulator.close());
 
