@@ -8,7 +8,14 @@ import type { ChannelHttp } from './transport/channel-http';
  * never faked.
  */
 export type ChannelCapability =
-  'listOrders' | 'getOrders' | 'pushStock' | 'pushFulfilment' | 'acceptOrder' | 'refreshToken' | 'webhooks';
+  | 'listOrders'
+  | 'getOrders'
+  | 'pushStock'
+  | 'pushFulfilment'
+  | 'acceptOrder'
+  | 'refreshToken'
+  | 'webhooks'
+  | 'listProducts';
 
 /**
  * An order as a connector hands it over, with when the channel last changed it where the channel
@@ -80,6 +87,38 @@ export interface FulfilmentPush {
   notifyCustomer?: boolean;
 }
 
+/**
+ * One sellable listing at the channel (a Shopify variant, a Mirakl offer), as product download
+ * hands it over: the channel's own ids and what the seller sees of it. Matched to our products by
+ * SKU when the channel's `auto_match_product` is on.
+ */
+export interface ChannelListingInput {
+  /** The channel's id of the listing: what stock and fulfilment pushes name (Shopify inventory item, Mirakl offer). */
+  remoteId: string;
+  /** The channel's id of the product the listing belongs to (Shopify product), when it has one. */
+  parentRemoteId?: string | null;
+  sku: string;
+  title: string;
+  barcode?: string | null;
+  /** In the listing's currency, 2 decimals. */
+  price?: number | null;
+  currency?: string | null;
+  /** What the channel says it has available now (summed over the locations we push to). */
+  quantity?: number | null;
+  imageUrl?: string | null;
+  weightGrams?: number | null;
+  /** Provider-specific ids the connector needs again later (Shopify location levels). */
+  extra?: Record<string, unknown>;
+}
+
+/** One page of a product download; `next` null on the last. */
+export interface ListingsPage {
+  listings: ChannelListingInput[];
+  next: string | null;
+  /** How far the download is, when the channel says (a bulk operation's object count). */
+  progress?: { done: number; total: number | null };
+}
+
 export interface TokenGrant {
   /** The new credential fields to store (access token, refresh token …), merged into the old ones. */
   credentials: Record<string, string>;
@@ -107,6 +146,12 @@ export interface ChannelConnector {
    * usable order (the job then fetches it).
    */
   orderFromWebhook?(topic: string, body: unknown): ChannelOrderInput | null;
+  /**
+   * The channel's listings, page by page from `cursor` (null: the first). A provider with a bulk
+   * export (Shopify's bulk operations) may answer a page saying it is still running (`listings`
+   * empty, `next` set): the caller comes back with `next` later.
+   */
+  listProducts?(cursor: string | null): Promise<ListingsPage>;
   /** Removes the named subscriptions, and any other still pointing at `callbackUrl` (ids lost with an edited row). */
   unsubscribeWebhooks?(webhookIds: string[], callbackUrl?: string): Promise<void>;
 }
