@@ -67,6 +67,11 @@ export interface StockLevel {
   /** The channel's own id of the listing (Shopify inventory_item_id), when the connector needs it. */
   remoteId?: string | null;
   quantity: number;
+  /**
+   * The quantity we last knew the channel to have (the channel product's stored figure), for a
+   * channel that sets stock by compare-and-swap (Shopify's `changeFromQuantity`); absent: unknown.
+   */
+  lastKnownQuantity?: number | null;
 }
 
 export interface StockPushOutcome {
@@ -74,6 +79,17 @@ export interface StockPushOutcome {
   accepted: string[];
   /** SKUs it refused, with its reason in its words and its code for the explainer. */
   rejected: { sku: string; reason: string; errorCode?: string }[];
+  /**
+   * SKUs whose quantity at the channel was not what we last knew (someone changed it there): what
+   * the channel had, read before the push was made again from that figure.
+   */
+  channelHad?: { sku: string; quantity: number }[];
+}
+
+/** What a stock push is recorded as on our side, named to the channel where it keeps a history. */
+export interface StockPushOptions {
+  /** Our stock push record (Shopify's `referenceDocumentUri`: `gid://syncdesk/StockPush/<id>`). */
+  reference?: string;
 }
 
 export interface FulfilmentPush {
@@ -85,6 +101,8 @@ export interface FulfilmentPush {
   trackingUrl?: string | null;
   shippingMethod?: string | null;
   notifyCustomer?: boolean;
+  /** The channel's id of this fulfilment when it was sent before: the push updates its tracking. */
+  fulfilmentRemoteId?: string | null;
 }
 
 /**
@@ -117,6 +135,12 @@ export interface ListingsPage {
   next: string | null;
   /** How far the download is, when the channel says (a bulk operation's object count). */
   progress?: { done: number; total: number | null };
+  /**
+   * With `listings` empty and `next` set (the channel is still preparing the export): how long the
+   * provider asks us to wait before coming back (Mirakl: poll OF53 once a minute). The job re-queues
+   * itself after it instead of holding a worker.
+   */
+  retryAfterMs?: number;
 }
 
 export interface TokenGrant {
@@ -132,12 +156,19 @@ export interface ChannelConnector {
   listOrders?(since: Date | null, cursor: string | null): Promise<OrdersPage>;
   /** The named orders (a channel webhook said they changed). */
   getOrders?(remoteIds: string[]): Promise<NormalisedOrderInput[]>;
-  pushStock?(levels: StockLevel[]): Promise<StockPushOutcome>;
+  pushStock?(levels: StockLevel[], options?: StockPushOptions): Promise<StockPushOutcome>;
   /** Answers the channel's id of the fulfilment when it gives one. */
   pushFulfilment?(fulfilment: FulfilmentPush): Promise<{ remoteId: string | null }>;
   /** Accepts the named lines of an order waiting for acceptance (Mirakl OR21). */
   acceptOrder?(orderRemoteId: string, lineRemoteIds: string[]): Promise<void>;
   refreshToken?(): Promise<TokenGrant>;
+  /**
+   * A token stored without expiry exchanged for an expiring one with a refresh token (Shopify's
+   * token exchange; non-expiring offline tokens stop working on 1 January 2027).
+   */
+  migrateToken?(): Promise<TokenGrant>;
+  /** The API version the channel last said it served, when it says (Shopify's `X-Shopify-API-Version`). */
+  servedVersion?(): string | null;
   /** Subscribes the channel's own order webhooks to `callbackUrl`; answers the remote ids to keep. */
   subscribeWebhooks?(callbackUrl: string): Promise<{ webhookIds: string[] }>;
   /**

@@ -49,17 +49,32 @@ export function parseSemicolonCsv(text: string): Record<string, string>[] {
 }
 
 /**
- * The rejected lines of an error report. The report repeats the file's columns and adds the reason;
- * its column name is not in the stored reference, so any column whose name says "error" is read.
+ * The rejected lines of an STO03 error report, traced to the SKUs we sent. Mirakl documents the
+ * report as "The first column contains the line number in error. The second column contains the
+ * error reason", followed by the line as sent (ready to reimport once fixed); the columns' names
+ * are not documented, so they are read by position. A line is traced by the SKU it repeats when
+ * that is one we sent, else by its line number in our file (the header is line 1). `untraced`
+ * counts report lines neither names: the caller then cannot claim any other SKU accepted.
  */
-export function rejectedLinesOf(report: string): { sku: string; reason: string }[] {
-  return parseSemicolonCsv(report)
-    .filter((row) => row['offer-sku'])
-    .map((row) => {
-      const reasonColumn = Object.keys(row).find((name) => /error/i.test(name) && row[name]);
-      return {
-        sku: row['offer-sku']!,
-        reason: (reasonColumn && row[reasonColumn]) || 'Mirakl refused this line.',
-      };
-    });
+export function rejectedLinesOf(
+  report: string,
+  sent: readonly { sku: string }[],
+): { rejected: { sku: string; reason: string }[]; untraced: number } {
+  const lines = report.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const skus = new Set(sent.map((row) => row.sku));
+  const rejected = new Map<string, string>();
+  let untraced = 0;
+  lines.forEach((line, index) => {
+    const cells = cellsOf(line).map((cell) => cell.trim());
+    const lineNumber = /^\d+$/.test(cells[0] ?? '') ? Number(cells[0]) : null;
+    // The header row (no line number in its first column) says nothing about a SKU.
+    if (lineNumber === null && index === 0) return;
+    const reason = cells[1] || 'Mirakl refused this line.';
+    const repeated = cells[2] ?? '';
+    const byLine = lineNumber !== null && lineNumber >= 2 ? sent[lineNumber - 2]?.sku : undefined;
+    const sku = skus.has(repeated) ? repeated : byLine;
+    if (sku === undefined) untraced += 1;
+    else if (!rejected.has(sku)) rejected.set(sku, reason);
+  });
+  return { rejected: [...rejected].map(([sku, reason]) => ({ sku, reason })), untraced };
 }

@@ -5,6 +5,7 @@ import {
   type ChannelConnector,
   type ConnectorContext,
   type FulfilmentPush,
+  type ListingsPage,
   type OrdersPage,
   type StockLevel,
   type StockPushOutcome,
@@ -17,21 +18,32 @@ import type {
   MiraklOrderList,
   MiraklStockImportStatus,
 } from './mirakl-order.types';
+import { isExportedOffer, toListing } from './mirakl-offer.mapper';
+import type { MiraklOfferExportRequest, MiraklOfferExportStatus } from './mirakl-offer.types';
 import { rejectedLinesOf, stockFileOf } from './mirakl-stock-file';
 
 /**
- * Mirakl's own limits, stricter than the catalogue's defaults: STO01 at most once a minute, STO02
- * at most every 15 s (seller OpenAPI "Call Frequency"). Whoever opens the connection merges them
- * with the catalogue's (`openConnection(..., { extraLimits })`), the stricter winning.
+ * Mirakl's own limits, stricter than the catalogue's defaults (seller OpenAPI "Call Frequency"):
+ * STO01 at most once a minute, STO02 at most every 15 s, OF53 at most every 10 s, and OR11 polled
+ * at most once a minute (`orders_poll`: the first page of an order download; the pages after it
+ * belong to the same poll). Whoever opens the connection merges them with the catalogue's
+ * (`openConnection(..., { extraLimits })`), the stricter winning; the order download's schedule
+ * reads `orders_poll` too, so the recurring job never runs more often than the budget allows.
  */
 export const MIRAKL_OPERATION_LIMITS: Readonly<Record<string, RateLimit>> = {
   update_stock: { calls: 1, periodSeconds: 60 },
   stock_import_status: { calls: 1, periodSeconds: 15 },
+  orders_poll: { calls: 1, periodSeconds: 60 },
+  product_export_status: { calls: 1, periodSeconds: 10 },
 };
 
 /** Budget operations of each call (spec §9 names where one fits). */
 const OPERATION = {
+  ordersPoll: 'orders_poll',
   listOrders: 'get_orders',
+  productExport: 'get_products',
+  productExportStatus: 'product_export_status',
+  productChunk: 'get_products',
   accept: 'accept_order',
   carriers: 'other',
   fulfilment: 'update_fulfillment',
@@ -54,9 +66,15 @@ export interface MiraklConnectorOptions {
   pageOverlap?: number;
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
+  /** How long the product download waits between two OF53 polls (Mirakl recommends once a minute). */
+  exportPollMs?: number;
+  /** OF52 `items_per_chunk`: offers per OF54 file, so per page of the product download. */
+  offersPerChunk?: number;
 }
 
 const TERMINAL_IMPORT = new Set(['COMPLETE', 'FAILED']);
+/** Error kinds of a request Mirakl refused as such (400/409/422 with or without a code). */
+const REFUSALS = new Set(['invalid_state', 'validation']);
 /** States in which OR24 has already happened: shipping again is a success, not an error. */
 const SHIPPED_STATES = new Set(['SHIPPED', 'TO_COLLECT', 'RECEIVED', 'CLOSED']);
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -109,6 +127,8 @@ export function createMiraklConnector(
   const pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
   const pageOverlap = Math.max(0, options.pageOverlap ?? 5);
   const now = options.now ?? (() => new Date());
+  const exportPollMs = Math.max(0, options.exportPollMs ?? 60_000);
+  const offersPerChunk = Math.max(1, Math.trunc(options.offersPerChunk ?? 10_000));
   const sleep = options.sleep ?? defaultSleep;
   // Orders returned by the current download (id → last update), so an order met on two pages is
   // handed over once, or again only when the second copy is newer.
@@ -187,8 +207,9 @@ export function createMiraklConnector(
   async function ordersPage(
     query: Record<string, string | undefined>,
     what: string,
+    operation: string = OPERATION.listOrders,
   ): Promise<MiraklOrderList> {
-    const response = await call(OPERATION.listOrders, '/orders', what, query);
+    const response = await call(operation, '/orders', what, query);
     return json<MiraklOrderList>(response, what, isOrderList);
   }
 
@@ -221,6 +242,8 @@ export function createMiraklConnector(
         offset: String(cursor.offset),
       },
       what,
+      // The first page starts a poll, which Mirakl allows once a minute; its next pages are that poll.
+      cursorText === null ? OPERATION.ordersPoll : OPERATION.listOrders,
     );
 
     // Mirakl subtracts a delta from start_update_date, so pages repeat orders we imported before;
@@ -364,11 +387,142 @@ export function createMiraklConnector(
       await call(OPERATION.fulfilment, `${orderPath}/ship`, 'confirming the shipment', {}, { method: 'PUT' });
     } catch (error) {
       // A retry after a lost answer finds the order shipped already: that is the outcome we wanted.
-      if (!(error instanceof ConnectorError) || error.kind !== 'invalid_state') throw error;
+      // OR24 documents only its 204 ("validate the shipment of an order in the SHIPPING status"), no
+      // error code for "already shipped"; so any refusal of the request itself (a 4xx other than
+      // auth, not found or rate limit) is checked against the order's state as OR11 reports it.
+      if (!(error instanceof ConnectorError) || !REFUSALS.has(error.kind)) throw error;
       const [order] = await rawOrders([fulfilment.orderRemoteId]);
       if (!order || !SHIPPED_STATES.has(order.order_state)) throw error;
     }
     return { remoteId: null };
+  }
+
+  /**
+   * Where a product download is: the export asked for (its tracking id), then, once Mirakl made it,
+   * the chunk files and the next one to read. Kept by the job between pages, so it must be small
+   * and self-contained.
+   */
+  interface ExportCursor {
+    tracking: string;
+    urls?: string[];
+    index?: number;
+  }
+
+  const encodeExport = (cursor: ExportCursor) => JSON.stringify(cursor);
+  function decodeExport(text: string): ExportCursor {
+    try {
+      const value = JSON.parse(text) as Partial<ExportCursor>;
+      if (typeof value.tracking === 'string' && value.tracking) {
+        return {
+          tracking: value.tracking,
+          ...(Array.isArray(value.urls) ? { urls: value.urls.map(String) } : {}),
+          ...(typeof value.index === 'number' ? { index: value.index } : {}),
+        };
+      }
+    } catch {
+      // fall through: a cursor of another version starts the download again
+    }
+    throw new ConnectorError(
+      'validation',
+      'The product download position could not be read; start it again.',
+      {
+        provider: MIRAKL_PROVIDER,
+        code: 'invalid_cursor',
+      },
+    );
+  }
+
+  /** OF54: one chunk file. The key goes only to the operator's own host, never to a storage URL. */
+  async function readChunk(url: string): Promise<ListingsPage['listings']> {
+    const what = 'downloading the offers file';
+    const target = new URL(url, `${baseUrl()}/`);
+    const headers = new Headers({ accept: 'application/json' });
+    if (target.origin === new URL(baseUrl()).origin) headers.set('authorization', apiKey());
+    let response: Response;
+    try {
+      response = await http.request(OPERATION.productChunk, target, { headers });
+    } catch (error) {
+      throw transportErrorOf(error, what);
+    }
+    if (!response.ok) throw await miraklErrorOf(response, what);
+    const body = await json<unknown>(response, what, (value) => Array.isArray(value));
+    return (body as unknown[])
+      .filter(isExportedOffer)
+      .filter((offer) => offer.deleted !== true)
+      .map(toListing);
+  }
+
+  /**
+   * The shop's offers, through the asynchronous export (OF52 → OF53 → OF54). Why not the others:
+   * OF51 is deprecated ("please use APIs OF52, OF53, and OF54 instead") and OF21 is documented for
+   * "each shop's offers page view", not for copying a catalogue. The first call asks for a full
+   * export (inactive offers included: an offer out of stock is inactive, and it is the one whose
+   * stock we most need to push); then each call polls OF53 (Mirakl: at most every 10 s, once a minute
+   * recommended) until the export is ready, answering "still running" with the wait; then each call
+   * reads one chunk file, so a page is never more than `offersPerChunk` offers.
+   */
+  async function listProducts(cursorText: string | null): Promise<ListingsPage> {
+    if (cursorText === null) {
+      const body: MiraklOfferExportRequest = {
+        export_type: 'application/json',
+        include_inactive_offers: true,
+        items_per_chunk: offersPerChunk,
+      };
+      const what = 'asking for the offers export';
+      const created = await json<{ tracking_id: string }>(
+        await call(
+          OPERATION.productExport,
+          '/offers/export/async',
+          what,
+          {},
+          { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        ),
+        what,
+        (value) => typeof (value as { tracking_id?: unknown } | null)?.tracking_id === 'string',
+      );
+      return {
+        listings: [],
+        next: encodeExport({ tracking: created.tracking_id }),
+        retryAfterMs: exportPollMs,
+      };
+    }
+    const cursor = decodeExport(cursorText);
+    if (!cursor.urls) {
+      const what = 'checking the offers export';
+      const status = await json<MiraklOfferExportStatus>(
+        await call(
+          OPERATION.productExportStatus,
+          `/offers/export/async/status/${encodeURIComponent(cursor.tracking)}`,
+          what,
+        ),
+        what,
+        (value) => typeof (value as { status?: unknown } | null)?.status === 'string',
+      );
+      if (status.status === 'FAILED') {
+        throw new ConnectorError(
+          'server',
+          `Mirakl could not export the offers${status.error?.detail ? `: ${status.error.detail}` : '.'}`,
+          { provider: MIRAKL_PROVIDER, code: status.error?.code ?? 'offer_export_failed' },
+        );
+      }
+      if (status.status !== 'COMPLETED') {
+        return { listings: [], next: cursorText, retryAfterMs: exportPollMs };
+      }
+      const urls = (status.urls ?? []).map(String);
+      if (urls.length === 0) return { listings: [], next: null };
+      return readChunkAt({ tracking: cursor.tracking, urls, index: 0 });
+    }
+    return readChunkAt({ tracking: cursor.tracking, urls: cursor.urls, index: cursor.index ?? 0 });
+  }
+
+  async function readChunkAt(cursor: Required<ExportCursor>): Promise<ListingsPage> {
+    if (cursor.index >= cursor.urls.length) return { listings: [], next: null };
+    const listings = await readChunk(cursor.urls[cursor.index]!);
+    const following = cursor.index + 1;
+    return {
+      listings,
+      next: following < cursor.urls.length ? encodeExport({ ...cursor, index: following }) : null,
+    };
   }
 
   const isImportStatus = (body: unknown) =>
@@ -429,11 +583,27 @@ export function createMiraklConnector(
         `/offers/stock/imports/${encodeURIComponent(importId)}/error_report`,
         'reading the stock import errors',
       );
-      rejected = rejectedLinesOf(await report.text()).map((line) => ({
+      const read = rejectedLinesOf(await report.text(), rows);
+      rejected = read.rejected.map((line) => ({
         sku: line.sku,
         reason: line.reason,
         errorCode: 'stock_line_rejected',
       }));
+      // A report line we cannot trace to a SKU we sent, or fewer lines than STO02 counted in error:
+      // some SKU was refused and we cannot tell which, so none of the others is claimed accepted.
+      const untraced =
+        read.untraced + Math.max(0, (status.lines_in_error ?? 0) - read.rejected.length - read.untraced);
+      if (untraced > 0) {
+        const named = new Set(rejected.map((line) => line.sku));
+        for (const row of rows) {
+          if (named.has(row.sku)) continue;
+          rejected.push({
+            sku: row.sku,
+            reason: `Mirakl refused ${untraced} line(s) of stock import ${importId} that its error report does not name; this SKU may be one of them.`,
+            errorCode: 'stock_report_untraced',
+          });
+        }
+      }
     } else if (status.status === 'FAILED') {
       rejected = rows.map((row) => ({
         sku: row.sku,
@@ -451,6 +621,7 @@ export function createMiraklConnector(
     'pushStock',
     'pushFulfilment',
     'acceptOrder',
+    'listProducts',
   ]);
 
   return {
@@ -461,5 +632,6 @@ export function createMiraklConnector(
     pushStock,
     pushFulfilment,
     acceptOrder,
+    listProducts,
   };
 }

@@ -113,8 +113,11 @@ describe('Mirakl connector: accept and ship', () => {
     };
 
     await connector.pushFulfilment!(fulfilment);
-    // A retry after a lost answer: OR24 refuses (already shipped), which is the outcome we wanted.
+    // A retry after a lost answer: OR24 refuses with a bare 400 (no documented code), and OR11 says
+    // the order is SHIPPED, which is the outcome we wanted.
     await connector.pushFulfilment!(fulfilment);
+    const ships = simulator.state.calls().filter((call) => call.path.endsWith('/ship'));
+    expect(ships.map((call) => call.status)).toEqual([204, 400]);
 
     expect(simulator.state.order(order.order_id)).toMatchObject({
       order_state: 'SHIPPED',
@@ -137,7 +140,8 @@ describe('Mirakl connector: accept and ship', () => {
       }),
     );
 
-    expect(error).toMatchObject({ kind: 'invalid_state', details: { code: 'ORDER_INVALID_STATE' } });
+    // OR24 documents no error code; the refusal is a plain 400 and stays one (the order is not shipped).
+    expect(error).toMatchObject({ kind: 'validation', details: { httpStatus: 400, code: null } });
     expect(stateOf(order.order_id)).toBe('WAITING_ACCEPTANCE');
   });
 });

@@ -1,5 +1,6 @@
 import { providerFor } from '../../../registry';
 import { MIRAKL_OPERATION_LIMITS } from '../mirakl.connector';
+import { rejectedLinesOf } from '../mirakl-stock-file';
 import { miraklProvider } from '../mirakl.provider';
 import type { MiraklSimulator } from '../simulator';
 import { connectionTo, connectorFor, startSimulator } from '../../../testing/mirakl-test-kit';
@@ -37,6 +38,7 @@ describe('Mirakl connector: stock', () => {
       'acceptOrder',
       'getOrders',
       'listOrders',
+      'listProducts',
       'pushFulfilment',
       'pushStock',
     ]);
@@ -46,6 +48,8 @@ describe('Mirakl connector: stock', () => {
     expect(MIRAKL_OPERATION_LIMITS).toEqual({
       update_stock: { calls: 1, periodSeconds: 60 },
       stock_import_status: { calls: 1, periodSeconds: 15 },
+      orders_poll: { calls: 1, periodSeconds: 60 },
+      product_export_status: { calls: 1, periodSeconds: 10 },
     });
   });
 
@@ -91,6 +95,36 @@ describe('Mirakl connector: stock', () => {
     // that the first push outlasted the window, it goes straight through.
     const secondTry = uploads[1]!;
     expect(secondTry.status).toBe(secondTry.time - accepted[0]!.time < STOCK_WINDOW_MS ? 429 : 201);
+  });
+
+  it('reads STO03 by position (line number, reason): a refused SKU is never counted as accepted', async () => {
+    const { connector } = connectorFor(connectionTo(simulator), { statusPollMs: STATUS_WINDOW_MS });
+
+    const outcome = await connector.pushStock!([
+      { sku: 'MUG-1', quantity: 1 },
+      { sku: 'GHOST-1', quantity: 2 },
+      { sku: 'LID-1', quantity: 3 },
+      { sku: 'GHOST-2', quantity: 4 },
+    ]);
+
+    expect(outcome.accepted.sort()).toEqual(['LID-1', 'MUG-1']);
+    expect(outcome.rejected.map((line) => line.sku).sort()).toEqual(['GHOST-1', 'GHOST-2']);
+    const [upload] = simulator.state.stockImports();
+    expect(upload!.errors.map((error) => error.line)).toEqual([3, 5]);
+  });
+
+  it('claims no SKU accepted when the report names a line it cannot trace', () => {
+    const sent = [{ sku: 'A' }, { sku: 'B' }];
+    // Line 9 is beyond what we sent and repeats no SKU of ours: one of A, B was refused, unknown which.
+    expect(rejectedLinesOf('"line";"error"\n"3";"Bad quantity";"B";"x"\n"9";"Unknown"\n', sent)).toEqual({
+      rejected: [{ sku: 'B', reason: 'Bad quantity' }],
+      untraced: 1,
+    });
+    // No header at all, the SKU column missing: traced by line number alone.
+    expect(rejectedLinesOf('2;Offer inactive\n', sent)).toEqual({
+      rejected: [{ sku: 'A', reason: 'Offer inactive' }],
+      untraced: 0,
+    });
   });
 
   it('sends nothing when nothing is pending', async () => {

@@ -14,6 +14,7 @@ import {
   type NewOrderLine,
 } from './simulator-orders';
 import { createStockBook, type StockImport } from './simulator-stock';
+import { createOfferBook, type OfferExport } from './simulator-offers';
 
 /**
  * A Mirakl seller API on a local port (channel-apis §2, checklist §7.2): raw-key auth, OR11 with
@@ -54,6 +55,12 @@ export interface MiraklSimulatorOptions {
   /** STO02 at most once per this window (Mirakl: 15 s). */
   statusPollWindowMs?: number;
   carriers?: readonly Carrier[];
+  /** OF52 → OF53: how long an offer export stays PENDING (default 1 s). */
+  offerExportMs?: number;
+  /** A full offer export at most once per this window (Mirakl: once per day). */
+  fullExportWindowMs?: number;
+  /** OF53 at most once per this window (Mirakl: every 10 s). */
+  exportStatusWindowMs?: number;
 }
 
 export interface SimulatorCall {
@@ -77,6 +84,9 @@ export interface MiraklSimulatorState {
   /** Quantity per SKU as the channel holds it (what completed imports applied). */
   stock(): Record<string, number>;
   stockImports(): StockImport[];
+  /** Adds an offer (or names an existing one's title and price); its quantity only when new. */
+  addOffer(sku: string, details?: { quantity?: number; title?: string; price?: number }): void;
+  offerExports(): OfferExport[];
   calls(): SimulatorCall[];
   clearCalls(): void;
   addFault(fault: SimulatorFault): void;
@@ -149,6 +159,11 @@ export async function startMiraklSimulator(options: MiraklSimulatorOptions = {})
     waitingMs: options.importWaitingMs ?? 500,
     runningMs: options.importRunningMs ?? 500,
   });
+  const offerBook = createOfferBook({
+    stock,
+    titles: options.titles ?? {},
+    exportMs: options.offerExportMs ?? 1000,
+  });
   const faults = createFaultQueue();
   const calls: SimulatorCall[] = [];
   const held = new Set<ServerResponse>();
@@ -162,6 +177,9 @@ export async function startMiraklSimulator(options: MiraklSimulatorOptions = {})
     overlapSeconds: options.overlapSeconds ?? 60,
     stockImportWindow: createCallWindow(options.stockImportWindowMs ?? 60_000),
     statusPollWindow: createCallWindow(options.statusPollWindowMs ?? 15_000),
+    offers: offerBook,
+    fullExportWindow: createCallWindow(options.fullExportWindowMs ?? 24 * 60 * 60_000),
+    exportStatusWindow: createCallWindow(options.exportStatusWindowMs ?? 10_000),
     now,
   };
 
@@ -199,6 +217,13 @@ export async function startMiraklSimulator(options: MiraklSimulatorOptions = {})
       settle();
       return structuredClone(stock.all());
     },
+    addOffer(sku, details = {}) {
+      stock.addOffer(sku, details.quantity ?? 0);
+      if (details.title !== undefined || details.price !== undefined) {
+        offerBook.describe(sku, { title: details.title, price: details.price });
+      }
+    },
+    offerExports: () => offerBook.all(),
     calls: () => calls.map((call) => ({ ...call })),
     clearCalls: () => void calls.splice(0, calls.length),
     addFault: (fault) => faults.add(fault),

@@ -13,6 +13,7 @@ import {
   sendText,
 } from './simulator-http';
 import type { StockBook } from './simulator-stock';
+import { OFFER_CHUNK_PATH, type OfferBook } from './simulator-offers';
 
 /** What the seller API routes work on. */
 export interface ApiRouteContext {
@@ -24,7 +25,67 @@ export interface ApiRouteContext {
   overlapSeconds: number;
   stockImportWindow: CallWindow;
   statusPollWindow: CallWindow;
+  offers: OfferBook;
+  /** OF52 in full mode: "Maximum usage: once per day". */
+  fullExportWindow: CallWindow;
+  /** OF53: "Maximum usage: every 10 seconds". */
+  exportStatusWindow: CallWindow;
   now(): number;
+}
+
+const tooMany = (response: ServerResponse, message: string, wait: number) =>
+  sendError(response, 429, `Too many requests: ${message}`, undefined, { 'retry-after': String(wait) });
+
+/** OF52: asks for an export; answers its tracking id (the same one for a duplicate still pending). */
+async function offerExport(
+  context: ApiRouteContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const body = parseJson(await readBody(request));
+  if (body === INVALID_JSON || (body !== undefined && (typeof body !== 'object' || body === null))) {
+    return sendError(response, 400, 'The body is not valid JSON', 'VALIDATION_ERROR');
+  }
+  const input = (body ?? {}) as Record<string, unknown>;
+  const type = input.export_type ?? 'text/csv';
+  if (type !== 'application/json' && type !== 'text/csv') {
+    return sendError(response, 400, 'export_type must be text/csv or application/json', 'VALIDATION_ERROR');
+  }
+  if (type !== 'application/json') {
+    return sendError(response, 400, 'This simulator exports application/json only', 'VALIDATION_ERROR');
+  }
+  const perChunk = input.items_per_chunk;
+  if (perChunk !== undefined && (!Number.isInteger(perChunk) || (perChunk as number) < 1)) {
+    return sendError(
+      response,
+      400,
+      'items_per_chunk must be a whole number of 1 or more',
+      'VALIDATION_ERROR',
+    );
+  }
+  const now = context.now();
+  // A duplicate of a pending export is answered with it and is not a new export.
+  if (!context.offers.pending(input, now) && input.last_request_date === undefined) {
+    const wait = context.fullExportWindow.check(now);
+    if (wait !== null) return tooMany(response, 'a full offer export is allowed once per day', wait);
+  }
+  const entry = context.offers.request(input, now);
+  sendJson(response, 200, { tracking_id: entry.trackingId });
+}
+
+/** OF53: the export's status, with the chunk URLs once COMPLETED. */
+function offerExportStatus(
+  context: ApiRouteContext,
+  trackingId: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
+  const entry = context.offers.get(trackingId);
+  if (!entry) return sendError(response, 404, `Export ${trackingId} not found`);
+  const wait = context.exportStatusWindow.check(context.now());
+  if (wait !== null) return tooMany(response, 'poll an export status at most every 10 seconds', wait);
+  const base = `http://${request.headers.host ?? 'localhost'}`;
+  sendJson(response, 200, context.offers.statusOf(entry, context.now(), base));
 }
 
 const MAX_PAGE = 100;
@@ -208,6 +269,23 @@ export async function handleApiRoute(
         request,
         response,
       );
+    }
+    if (path === '/api/offers/export/async') {
+      if (method !== 'POST') return sendError(response, 405, 'Method not allowed');
+      return await offerExport(context, request, response);
+    }
+    const exportStatus = /^\/api\/offers\/export\/async\/status\/([^/]+)$/.exec(path);
+    if (exportStatus) {
+      if (method !== 'GET') return sendError(response, 405, 'Method not allowed');
+      return offerExportStatus(context, decodeURIComponent(exportStatus[1]!), request, response);
+    }
+    const chunk = new RegExp(`^${OFFER_CHUNK_PATH}/([^/]+)/(\\d+)\\.json$`).exec(path);
+    if (chunk) {
+      if (method !== 'GET') return sendError(response, 405, 'Method not allowed');
+      const entry = context.offers.get(decodeURIComponent(chunk[1]!));
+      const offers = entry?.chunks[Number(chunk[2]) - 1];
+      if (!entry || !offers) return sendError(response, 404, 'No such export file');
+      return sendJson(response, 200, offers);
     }
     if (path === '/api/shipping/carriers') {
       if (method !== 'GET') return sendError(response, 405, 'Method not allowed');

@@ -301,7 +301,15 @@ export function createOrderBook(options: {
 
     ship(orderId, now) {
       const order = find(orderId);
-      if (order.order_state !== 'SHIPPING') throw invalidState(order, 'shipped');
+      // OR24 documents its 204 only, no error code: a refusal here carries none either, so the
+      // connector cannot lean on one to tell "already shipped" apart.
+      if (order.order_state !== 'SHIPPING') {
+        throw new SimulatorRefusal(
+          400,
+          undefined,
+          `Order ${order.order_id} is in state ${order.order_state} and cannot be shipped`,
+        );
+      }
       setState(order, 'SHIPPED', new Date(now).toISOString());
     },
 

@@ -14,7 +14,8 @@ export interface StockImport {
   /** The file as received, for tests that check what was sent. */
   file: string;
   lines: { sku: string; quantity: string }[];
-  errors: { sku: string; quantity: string; message: string }[];
+  /** `line`: the line of the file (the header is line 1), as STO03 numbers it. */
+  errors: { line: number; sku: string; quantity: string; message: string }[];
   applied: number;
 }
 
@@ -51,14 +52,15 @@ export function createStockBook(options: {
       entry.status = 'FAILED';
       return;
     }
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
+      const line = index + 2;
       const sku = row['offer-sku'] ?? '';
       const quantity = row.quantity ?? '';
       entry.lines.push({ sku, quantity });
       if (!offers.has(sku)) {
-        entry.errors.push({ sku, quantity, message: 'The offer does not exist' });
+        entry.errors.push({ line, sku, quantity, message: 'The offer does not exist' });
       } else if (!/^\d+$/.test(quantity)) {
-        entry.errors.push({ sku, quantity, message: 'The quantity must be a positive whole number' });
+        entry.errors.push({ line, sku, quantity, message: 'The quantity must be a positive whole number' });
       } else {
         offers.set(sku, Number.parseInt(quantity, 10));
         entry.applied += 1;
@@ -108,12 +110,15 @@ export function createStockBook(options: {
         shop_id: shopId,
       };
     },
+    // STO03: "The first column contains the line number in error. The second column contains the
+    // error reason", then the line as sent. The header names of the first two are ours (Mirakl's
+    // are not documented), so the connector must read them by position.
     errorReportOf(entry) {
       if (!entry.errors.length) return null;
       const rows = entry.errors.map((error) =>
-        [error.sku, error.quantity, error.message].map(quote).join(';'),
+        [String(error.line), error.message, error.sku, error.quantity].map(quote).join(';'),
       );
-      return [['offer-sku', 'quantity', 'error-message'].map(quote).join(';'), ...rows].join('\n') + '\n';
+      return [['line', 'error', 'offer-sku', 'quantity'].map(quote).join(';'), ...rows].join('\n') + '\n';
     },
   };
 }
