@@ -1,6 +1,7 @@
 import { LOG_STATUS, type RateLimit } from '@syncdesk/contracts';
 import type { TransactionRecorder, TransactionRecordInput } from './transaction-record';
 import type { RateBudget } from './rate-budget';
+import { memoryPointsBudget, type PointsAnswer } from './points-budget';
 import { redactText } from './redact';
 
 /**
@@ -18,6 +19,14 @@ export interface ChannelHttp {
   pause?(operation: string, ms: number): Promise<void>;
   /** The budget `operation` is held to (catalogue, provider and operator limits merged), if any. */
   limitOf?(operation: string): RateLimit | undefined;
+  /**
+   * The connection's bucket of points, for a provider that limits by query cost (Shopify GraphQL):
+   * shared by every worker when the budget is, else this connection's own.
+   */
+  points?: {
+    take(cost: number): Promise<void>;
+    settle(reserved: number, answer: PointsAnswer): Promise<void>;
+  };
 }
 
 export interface ChannelHttpOptions {
@@ -231,8 +240,14 @@ export function createChannelHttp(options: ChannelHttpOptions): ChannelHttp {
     }
   }
 
+  const points = options.budget.points ?? memoryPointsBudget();
+  const connectionId = options.connection.id;
   return {
     request,
+    points: {
+      take: (cost) => points.take(connectionId, cost),
+      settle: (reserved, answer) => points.settle(connectionId, reserved, answer),
+    },
     limitOf: (operation) => options.limits[operation],
     async pause(operation, ms) {
       const limit = options.limits[operation];

@@ -1,4 +1,5 @@
 import type { RateLimit } from '@syncdesk/contracts';
+import type { PointsBudget } from './points-budget';
 
 /** One budget: a connection and an operation (spec §9: per channel, per get_orders / update_stock …). */
 export interface BudgetKey {
@@ -16,6 +17,8 @@ export interface RateBudget {
   take(key: BudgetKey): Promise<{ waitingBefore: number }>;
   /** The API said slow down (429, Retry-After, its own usage header): no call for this key for `ms`. */
   pause(key: BudgetKey, ms: number): Promise<void>;
+  /** Cost-based limits (Shopify GraphQL), shared like the call budgets; absent: one bucket per connector. */
+  readonly points?: PointsBudget;
 }
 
 /** No limits: connector tests that exercise the simulator's own limits, not ours. */

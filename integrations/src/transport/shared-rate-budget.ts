@@ -3,6 +3,8 @@ import { RateLimiterMySQL, RateLimiterRedis, RateLimiterRes, RateLimiterSQLite }
 import type { Sequelize } from 'sequelize';
 import sqlite3 from 'sqlite3';
 import type { BudgetKey, RateBudget } from './rate-budget';
+import type { PointsBudget } from './points-budget';
+import { sharedPointsBudget } from './shared-points-budget';
 
 /** What the budget asks of a limiter (one of rate-limiter-flexible's stores). */
 interface BudgetLimiter {
@@ -88,10 +90,13 @@ export class SharedRateBudget implements RateBudget {
   private readonly waiting = new Map<string, number>();
   private readonly keyPrefix: string;
   private readonly tableName: string;
+  /** Cost-based limits (Shopify GraphQL points), in the same store. */
+  readonly points: PointsBudget;
 
   constructor(private readonly options: SharedRateBudgetOptions) {
     this.keyPrefix = options.keyPrefix ?? 'budget';
     this.tableName = options.tableName ?? 'rate_budgets';
+    this.points = sharedPointsBudget(options.store, `${this.keyPrefix}:points`);
   }
 
   /**
