@@ -19,4 +19,19 @@ export const channelWebhooksCases: RouteCases = {
     ownerStatus: 401,
     isolation: 'public',
   },
+  // The privacy webhooks' app-level address: unsigned, refused before any shop is looked up.
+  'POST /channels/:type/compliance': {
+    request: async (world) => {
+      await insertChannelRow(world.services, world.alpha.stores[0]!, {
+        name: `${ALPHA_MARKER} Shopify with privacy requests`,
+        settings: { shop_url: 'https://alpha-privacy.myshopify.com' },
+      });
+      return {
+        params: { type: 'shopify' },
+        body: { shop_id: 1, shop_domain: 'alpha-privacy.myshopify.com' },
+      };
+    },
+    ownerStatus: 401,
+    isolation: 'public',
+  },
 };

@@ -67,6 +67,12 @@ export interface ChannelWebhookReceipts {
   ): Promise<{ token: string; remoteIds: string[]; orders: InboxOrder[] }>;
   /** The download that took these receipts stored their orders. */
   imported(channelId: number, token: string): Promise<void>;
+  /**
+   * Drops the kept order bodies of a channel's deliveries (of these orders only, when named): a
+   * privacy erasure must not leave the customer's data waiting in the inbox. Their orders are then
+   * fetched from the shop, as for a delivery whose body was not kept.
+   */
+  forgetBodies(channelId: number, remoteIds?: string[]): Promise<void>;
   count(where?: WhereOptions<ChannelWebhookReceipt>): Promise<number>;
 }
 
@@ -158,6 +164,19 @@ export function createChannelWebhookReceipts(sequelize: Sequelize): ChannelWebho
         // The bodies served their purpose; the rows stay (small) only to refuse provider retries.
         { imported_at: new Date(), body: null },
         { where: { channel_id: channelId, taken_by: token } },
+      );
+    },
+    async forgetBodies(channelId, remoteIds) {
+      if (remoteIds && remoteIds.length === 0) return;
+      await Receipt.update(
+        { body: null },
+        {
+          where: {
+            channel_id: channelId,
+            body: { [Op.ne]: null },
+            ...(remoteIds ? { remote_id: { [Op.in]: remoteIds } } : {}),
+          },
+        },
       );
     },
     count: (where) => Receipt.count(where ? { where } : {}),

@@ -1,5 +1,6 @@
 import { JOB_NAMES } from '@syncdesk/contracts';
 import { providerFor, type InboundDelivery, type ProviderKind } from '@syncdesk/integrations';
+import type { Channel } from '../../db/channel.models';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
 import type { JobScheduler } from '../../jobs/job-scheduler';
@@ -17,13 +18,22 @@ export interface ChannelWebhookOutcome {
   queued: boolean;
   /** The same webhook id was received before (a provider retry). */
   duplicate: boolean;
+  /** The delivery said the seller removed our app, and the channel was switched off for it. */
+  uninstalled?: boolean;
 }
 
 /** The sync state's part in a delivery: the announced change counts as lag until it is imported. */
 export type UnimportedChanges = Pick<SyncStateService, 'noteUnimported'>;
 
+/** What a delivery may set off beyond this module (the route binds them to the services). */
+export interface DeliveryEffects {
+  syncState?: UnimportedChanges;
+  /** The seller removed our app (flows/channel-uninstalled); the channel is found and de-duplicated here. */
+  uninstalled?(channel: Channel, received: { topic: string; account: string }): Promise<unknown>;
+}
+
 export interface ChannelWebhookService {
-  receive(delivery: ChannelDelivery, syncState?: UnimportedChanges): Promise<ChannelWebhookOutcome>;
+  receive(delivery: ChannelDelivery, effects?: DeliveryEffects): Promise<ChannelWebhookOutcome>;
 }
 
 export interface ChannelWebhookDependencies {
@@ -52,8 +62,26 @@ const ROW_KIND: Record<ProviderKind, string> = {
  * webhook that never came.
  */
 export function createChannelWebhookService(deps: ChannelWebhookDependencies): ChannelWebhookService {
+  async function receiveUninstall(
+    channel: Channel,
+    said: { topic: string; deliveryId: string; account: string },
+    effects: DeliveryEffects,
+  ): Promise<ChannelWebhookOutcome> {
+    if (!effects.uninstalled) return { queued: false, duplicate: false };
+    const receipt = { channelId: channel.id, webhookId: said.deliveryId, topic: said.topic, remoteId: null };
+    if (!(await deps.receipts.claim(receipt))) return { queued: false, duplicate: true, uninstalled: false };
+    try {
+      await effects.uninstalled(channel, { topic: said.topic, account: said.account });
+    } catch (error) {
+      await deps.receipts.release(receipt);
+      throw error;
+    }
+    return { queued: false, duplicate: false, uninstalled: true };
+  }
+
   return {
-    async receive(delivery, syncState) {
+    async receive(delivery, effects = {}) {
+      const { syncState } = effects;
       const { channelType, channelUuid } = delivery;
       const provider = providerFor(channelType);
       const webhooks = provider?.webhooks;
@@ -67,9 +95,15 @@ export function createChannelWebhookService(deps: ChannelWebhookDependencies): C
       const channel = await deps.models.Channel.findOne({
         where: { uuid: channelUuid, type: channelType, kind: ROW_KIND[provider.kind] },
       });
-      if (!channel || !channel.is_active) throw AppError.notFound();
+      if (!channel) throw AppError.notFound();
       const said = webhooks.parse(delivery, { settings: channel.settings ?? {} });
       if (said.kind === 'other_connection') throw AppError.notFound();
+      // Taken even for a channel already switched off by hand: its tokens are revoked all the same.
+      if (said.kind === 'uninstalled') {
+        const account = webhooks.accountOf?.(channel.settings ?? {}) ?? channel.name;
+        return receiveUninstall(channel, { ...said, account }, effects);
+      }
+      if (!channel.is_active) throw AppError.notFound();
       if (said.kind === 'ignored') return { queued: false, duplicate: false };
       const queue = async (fromInbox: boolean) => {
         await syncState?.noteUnimported(channel.id, said.updatedAt ?? new Date());

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { headerOf, type InboundDelivery, type ProviderWebhooks } from '../../webhooks/provider-webhooks';
+import { parseShopifyCompliance } from './shopify-compliance';
 
 /**
  * Shopify signs a webhook with `X-Shopify-Hmac-Sha256`: base64 of HMAC-SHA256 over the body's raw
@@ -22,7 +23,7 @@ export function shopifySignatureMatches(
  * its Shop URL (`acme.myshopify.com`; a simulator's `127.0.0.1:4010`, port included, so two shops on
  * one machine stay apart). URL parsing lower-cases it and drops a default port.
  */
-function shopHostOf(settings: Record<string, unknown>): string | null {
+export function shopHostOf(settings: Record<string, unknown>): string | null {
   const raw = typeof settings.shop_url === 'string' ? settings.shop_url.trim() : '';
   try {
     return raw ? new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`).host : null;
@@ -44,10 +45,22 @@ function orderOf(rawBody: Buffer): { id: string; updatedAt: Date | null } | null
   }
 }
 
+/**
+ * The delivery's id as Shopify sends it on every retry (`X-Shopify-Webhook-Id`); without one, a
+ * digest of the body, which a retry repeats too.
+ */
+export function shopifyDeliveryIdOf(delivery: InboundDelivery): string {
+  const given = headerOf(delivery, 'x-shopify-webhook-id')?.trim().slice(0, 100);
+  return given || `sha256:${createHash('sha256').update(delivery.rawBody).digest('hex').slice(0, 64)}`;
+}
+
 /** Topics whose body is the whole order, kept so the download can import it without a call. */
 const ORDER_BODY_TOPICS = new Set(['orders/create', 'orders/updated']);
 
 export const shopifyWebhooks: ProviderWebhooks = {
+  accountOf: shopHostOf,
+  parseCompliance: (delivery) => parseShopifyCompliance(delivery, shopifyDeliveryIdOf(delivery)),
+
   verify: (delivery: InboundDelivery, appSecret: string) =>
     shopifySignatureMatches(delivery.rawBody, headerOf(delivery, 'x-shopify-hmac-sha256'), appSecret),
 
@@ -60,6 +73,8 @@ export const shopifyWebhooks: ProviderWebhooks = {
     const domain = headerOf(delivery, 'x-shopify-shop-domain')?.trim().toLowerCase();
     if (!shopHost || !domain || domain !== shopHost) return { kind: 'other_connection' };
     const topic = headerOf(delivery, 'x-shopify-topic') ?? '';
+    if (topic === 'app/uninstalled')
+      return { kind: 'uninstalled', topic, deliveryId: shopifyDeliveryIdOf(delivery) };
     const order = topic.startsWith('orders/') ? orderOf(delivery.rawBody) : null;
     if (!order) return { kind: 'ignored', topic };
     return {
