@@ -1,4 +1,4 @@
-import { fn, col, Op, where, type WhereOptions } from 'sequelize';
+import { col, fn, literal, Op, where, type WhereOptions } from 'sequelize';
 import type { ComplianceCustomer } from '@syncdesk/integrations';
 import type { Channel } from '../../db/channel.models';
 import type { Models } from '../../db/models';
@@ -46,36 +46,35 @@ export const holdsPersonalData: WhereOptions = {
   [Op.or]: ORDER_PERSONAL_FIELDS.map((field) => ({ [field]: { [Op.ne]: null } })),
 };
 
+/** Customers recounted per statement. */
+const RECOUNT_BATCH = 500;
+
 /**
- * Customers recounted from the orders still filed under them; one left with none is removed (its
- * name, e-mail and phone came from the erased orders). One with orders of other channels keeps its
- * contact details: those orders hold them too, and no request from this shop covers them.
+ * Customers recounted from the orders still filed under them, in one UPDATE per batch (as the
+ * import recounts); one left with none is removed (its name, e-mail and phone came from the erased
+ * orders). One with orders of other channels keeps its contact details: those orders hold them
+ * too, and no request from this shop covers them.
  */
 export async function recountCustomers(
-  models: Pick<Models, 'Customer' | 'Order'>,
+  models: Pick<Models, 'Customer'>,
   companyId: number,
   customerIds: number[],
 ): Promise<void> {
-  for (const customerId of new Set(customerIds)) {
-    const orders = await models.Order.findAll({
-      where: { customer_id: customerId, company_id: companyId },
-      attributes: ['order_date'],
-      raw: true,
-    });
-    if (orders.length === 0) {
-      await models.Customer.destroy({ where: { id: customerId, company_id: companyId } });
-      continue;
-    }
-    const dates = orders
-      .map((order) => (order.order_date ? new Date(order.order_date).getTime() : null))
-      .filter((time): time is number => time !== null);
+  const ids = [...new Set(customerIds)];
+  const of = (aggregate: string) =>
+    literal(`(SELECT ${aggregate} FROM orders WHERE orders.customer_id = customers.id)`) as never;
+  for (let start = 0; start < ids.length; start += RECOUNT_BATCH) {
+    const part = ids.slice(start, start + RECOUNT_BATCH);
     await models.Customer.update(
       {
-        orders_count: orders.length,
-        first_order_at: dates.length ? new Date(Math.min(...dates)) : null,
-        last_order_at: dates.length ? new Date(Math.max(...dates)) : null,
+        orders_count: of('COUNT(*)'),
+        first_order_at: of('MIN(order_date)'),
+        last_order_at: of('MAX(order_date)'),
       },
-      { where: { id: customerId, company_id: companyId } },
+      { where: { id: { [Op.in]: part }, company_id: companyId } },
     );
+    await models.Customer.destroy({
+      where: { id: { [Op.in]: part }, company_id: companyId, orders_count: 0 },
+    });
   }
 }

@@ -37,9 +37,10 @@ export async function eraseShopData(
   const { models } = deps;
   const scope = { company_id: channel.company_id, channel_id: channel.id };
   let erased = 0;
+  let afterId = 0;
   while (true) {
     const orders = await models.Order.findAll({
-      where: { [Op.and]: [scope, holdsPersonalData] },
+      where: { [Op.and]: [scope, { id: { [Op.gt]: afterId } }, holdsPersonalData] },
       attributes: ['id', 'customer_id'],
       order: [['id', 'ASC']],
       limit: BATCH,
@@ -54,6 +55,7 @@ export async function eraseShopData(
       orders.map((order) => order.customer_id).filter((id): id is number => id !== null),
     );
     erased += orders.length;
+    afterId = orders.at(-1)!.id;
   }
   await models.TransactionRecord.update(
     { request_body: null, response_body: null },
