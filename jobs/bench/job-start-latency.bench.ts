@@ -43,7 +43,7 @@ function percentile(sorted: number[], fraction: number): number {
 async function runCase({ dialect, processes, channel }: Case): Promise<number[]> {
   const database = await createTestDatabase(dialect, 'bench_start');
   const channelName = `bench:jobs:${randomBytes(4).toString('hex')}`;
-  const makeChannel = (): NotificationChannel | null =>
+  const makeChannel = async (): Promise<NotificationChannel | null> =>
     channel === 'none'
       ? null
       : createJobNotificationChannel({ channelName, redisUrl: channel === 'redis' ? REDIS_URL : undefined });
@@ -54,7 +54,7 @@ async function runCase({ dialect, processes, channel }: Case): Promise<number[]>
   try {
     const workerBackend = new SequelizeBackend({
       sequelize: workerConnection,
-      notificationChannel: makeChannel(),
+      notificationChannel: await makeChannel(),
     });
     const worker = new Agenda({ backend: workerBackend, processEvery: PROCESS_EVERY_MS, name: 'worker' });
     // One schema creation at a time: two connections adding the same index race.
@@ -62,7 +62,7 @@ async function runCase({ dialect, processes, channel }: Case): Promise<number[]>
     const queuerBackend =
       processes === 'same'
         ? workerBackend
-        : new SequelizeBackend({ sequelize: database.sequelize, notificationChannel: makeChannel() });
+        : new SequelizeBackend({ sequelize: database.sequelize, notificationChannel: await makeChannel() });
     const queuer =
       processes === 'same'
         ? worker

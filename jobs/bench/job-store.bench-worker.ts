@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const sequelize = await createSequelize({ url: process.env.BENCH_DATABASE_URL!, dataDir: os.tmpdir() });
   const queries = countQueries(sequelize);
   // The backend a deployed worker gets: with REDIS_URL the wake-up channel goes through Redis.
-  const backend = createAgendaBackend({
+  const backend = await createAgendaBackend({
     sequelize,
     redisUrl: process.env.BENCH_REDIS_URL || undefined,
     redisPrefix: process.env.BENCH_REDIS_PREFIX,

@@ -103,7 +103,7 @@ async function runCase(records: Records, budgetKind: 'raised' | 'spec'): Promise
   });
   const logger = createLogger(process.env.BENCH_LOG_LEVEL ?? 'silent');
   const { sequelize } = database;
-  const backend = createAgendaBackend({ sequelize, logger });
+  const backend = await createAgendaBackend({ sequelize, logger });
   const agenda = new Agenda({ backend, name: 'bench-sync', processEvery: 1000, defaultLockLifetime: 60_000 });
   let budgetStore: ReturnType<typeof createSharedRateBudget> | undefined;
   let services: Services | undefined;

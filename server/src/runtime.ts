@@ -79,7 +79,7 @@ export async function startProcess(
     if (applied.length) logger.info({ applied }, 'database migrated');
   }
 
-  const backend = createAgendaBackend({
+  const backend = await createAgendaBackend({
     sequelize,
     mongoUrl: config.agendaMongoUrl,
     logger,

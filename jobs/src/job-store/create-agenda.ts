@@ -1,4 +1,3 @@
-import { MongoBackend } from '@agendajs/mongo-backend';
 import type { AgendaBackend } from 'agenda';
 import type { Sequelize } from 'sequelize';
 import { createJobNotificationChannel, jobChannelName } from './notification-channel';
@@ -18,16 +17,22 @@ export interface AgendaBackendSettings {
   redisPrefix?: string;
 }
 
-/** Picks the job store: MongoDB when a URL is configured, otherwise the application's SQL database. */
-export function createAgendaBackend({
+/**
+ * Picks the job store: MongoDB when a URL is configured, otherwise the application's SQL database.
+ * The MongoDB backend is loaded only then: it is a third of a second of every process's start.
+ */
+export async function createAgendaBackend({
   sequelize,
   mongoUrl,
   logger,
   redisUrl,
   redisPrefix,
-}: AgendaBackendSettings): AgendaBackend {
-  if (mongoUrl) return new MongoBackend({ address: mongoUrl });
-  const notificationChannel = createJobNotificationChannel({
+}: AgendaBackendSettings): Promise<AgendaBackend> {
+  if (mongoUrl) {
+    const { MongoBackend } = await import('@agendajs/mongo-backend');
+    return new MongoBackend({ address: mongoUrl });
+  }
+  const notificationChannel = await createJobNotificationChannel({
     redisUrl,
     logger,
     channelName: jobChannelName(redisPrefix),

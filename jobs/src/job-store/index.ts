@@ -7,6 +7,7 @@ export {
 export { createAgendaBackend, type AgendaBackendSettings } from './create-agenda';
 export {
   createJobNotificationChannel,
+  inProcessJobNotificationChannel,
   DEFAULT_JOB_CHANNEL_NAME,
   jobChannelName,
   type JobNotificationSettings,

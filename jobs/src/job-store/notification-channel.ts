@@ -1,4 +1,3 @@
-import { RedisNotificationChannel } from '@agendajs/redis-backend';
 import {
   InMemoryNotificationChannel,
   type JobNotification,
@@ -26,17 +25,27 @@ export interface JobNotificationSettings {
  * Agenda's Redis channel, made safe to connect twice: the backend connects it so a process that
  * only queues (the api role never calls agenda.start()) can publish, and agenda.start() connects it
  * again. The stock channel would open a second subscriber and hear every notice twice.
+ *
+ * Loaded on first use: the Redis backend (and its client) costs every process and test file that
+ * never uses Redis a noticeable part of its start.
  */
-class ConnectOnceRedisChannel extends RedisNotificationChannel {
-  private connecting: Promise<void> | undefined;
+async function redisChannel(settings: {
+  connectionString: string;
+  channelName: string;
+}): Promise<NotificationChannel> {
+  const { RedisNotificationChannel } = await import('@agendajs/redis-backend');
+  class ConnectOnceRedisChannel extends RedisNotificationChannel {
+    private connecting: Promise<void> | undefined;
 
-  override connect(): Promise<void> {
-    if (this.state === 'connected') return Promise.resolve();
-    this.connecting ??= super.connect().finally(() => {
-      this.connecting = undefined;
-    });
-    return this.connecting;
+    override connect(): Promise<void> {
+      if (this.state === 'connected') return Promise.resolve();
+      this.connecting ??= super.connect().finally(() => {
+        this.connecting = undefined;
+      });
+      return this.connecting;
+    }
   }
+  return new ConnectOnceRedisChannel(settings);
 }
 
 /**
@@ -77,11 +86,30 @@ function withoutJobStateEvents(channel: NotificationChannel): void {
  * How a queued job reaches a worker at once instead of at its next poll: in-process for the
  * all-in-one process, Redis pub/sub when api and workers are separate processes.
  */
-export function createJobNotificationChannel(settings: JobNotificationSettings = {}): NotificationChannel {
+export async function createJobNotificationChannel(
+  settings: JobNotificationSettings = {},
+): Promise<NotificationChannel> {
   const channelName = settings.channelName ?? DEFAULT_JOB_CHANNEL_NAME;
-  const channel = settings.redisUrl
-    ? new ConnectOnceRedisChannel({ connectionString: settings.redisUrl, channelName })
-    : new InMemoryNotificationChannel({ channelName });
+  return prepareChannel(
+    settings.redisUrl
+      ? await redisChannel({ connectionString: settings.redisUrl, channelName })
+      : new InMemoryNotificationChannel({ channelName }),
+    settings,
+  );
+}
+
+/** The in-process channel, at once: a backend made without one gets this. */
+export function inProcessJobNotificationChannel(settings: JobNotificationSettings = {}): NotificationChannel {
+  return prepareChannel(
+    new InMemoryNotificationChannel({ channelName: settings.channelName ?? DEFAULT_JOB_CHANNEL_NAME }),
+    settings,
+  );
+}
+
+function prepareChannel(
+  channel: NotificationChannel,
+  settings: JobNotificationSettings,
+): NotificationChannel {
   const subscribe = channel.subscribe.bind(channel);
   channel.subscribe = (handler) => subscribe(coalesceByJobName(handler));
   // Agenda also sends every job's start, success and completion over a channel that can carry

@@ -1,6 +1,6 @@
 import type { AgendaBackend, JobRepository, NotificationChannel } from 'agenda';
 import type { Sequelize } from 'sequelize';
-import { createJobNotificationChannel } from './notification-channel';
+import { inProcessJobNotificationChannel } from './notification-channel';
 import { pruneFinishedJobs, type PrunedJobs, type PruneFinishedJobsOptions } from './prune-finished-jobs';
 import { SequelizeJobRepository, type JobStoreLogger } from './sequelize-job-repository';
 
@@ -45,7 +45,7 @@ export class SequelizeBackend implements AgendaBackend {
     this.notificationChannel =
       options.notificationChannel === null
         ? undefined
-        : (options.notificationChannel ?? createJobNotificationChannel({ logger: options.logger }));
+        : (options.notificationChannel ?? inProcessJobNotificationChannel({ logger: options.logger }));
   }
 
   get repository(): JobRepository {

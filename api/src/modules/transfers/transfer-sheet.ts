@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import { FORMULA_TRIGGER_CHARACTERS, type FileTransferFormat } from '@syncdesk/contracts';
 
 /**
@@ -94,11 +94,23 @@ export function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
+/**
+ * exceljs, loaded by the first workbook read or written: at module level it was a third of a second
+ * of every process's (and every test file's) start, most of which never touch a workbook.
+ */
+let excel: Promise<typeof ExcelJS> | undefined;
+function loadExcel(): Promise<typeof ExcelJS> {
+  // A CommonJS module: its exports arrive as `default` through Node's import, as-is under tsc's require.
+  excel ??= import('exceljs').then((module) => (module as { default?: typeof ExcelJS }).default ?? module);
+  return excel;
+}
+
 /** How often a workbook is read again when the reader lost its own workbook part (see below). */
 const XLSX_READ_ATTEMPTS = 3;
 
 async function* xlsxRowsOnce(path: string): AsyncGenerator<SheetRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+  const { stream } = await loadExcel();
+  const workbook = new stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -208,21 +220,27 @@ function csvWriter(path: string): SheetWriter {
 }
 
 function xlsxWriter(path: string, sheetName: string): SheetWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: path,
-    useStyles: false,
-    useSharedStrings: false,
+  const opened = loadExcel().then(({ stream }) => {
+    const workbook = new stream.xlsx.WorkbookWriter({
+      filename: path,
+      useStyles: false,
+      useSharedStrings: false,
+    });
+    return { workbook, sheet: workbook.addWorksheet(sheetName) };
   });
-  const sheet = workbook.addWorksheet(sheetName);
+  // Its failure reaches the caller through write/close; unawaited here it must not crash the process.
+  opened.catch(() => undefined);
   return {
     async write(cells) {
-      sheet.addRow(cells.map(xlsxCell)).commit();
+      (await opened).sheet.addRow(cells.map(xlsxCell)).commit();
     },
     async close() {
+      const { workbook, sheet } = await opened;
       sheet.commit();
       await workbook.commit();
     },
     async abort() {
+      const { workbook } = await opened;
       await workbook.commit().catch(() => undefined);
     },
   };

@@ -64,7 +64,7 @@ describe('queued jobs start at once, not at the next poll', () => {
     connections.push(workerConnection);
     const workerBackend = new SequelizeBackend({
       sequelize: workerConnection,
-      notificationChannel: createJobNotificationChannel({ redisUrl: REDIS_URL, channelName }),
+      notificationChannel: await createJobNotificationChannel({ redisUrl: REDIS_URL, channelName }),
     });
     const worker = createTestAgenda(workerBackend, { processEvery: NEVER_POLLS_MS, name: 'worker' });
     agendas.push(worker);
@@ -77,7 +77,7 @@ describe('queued jobs start at once, not at the next poll', () => {
     // The api never starts its Agenda: it only queues, which must still wake the worker.
     const apiBackend = new SequelizeBackend({
       sequelize: store.database.sequelize,
-      notificationChannel: createJobNotificationChannel({ redisUrl: REDIS_URL, channelName }),
+      notificationChannel: await createJobNotificationChannel({ redisUrl: REDIS_URL, channelName }),
     });
     const api = createTestAgenda(apiBackend, { processEvery: NEVER_POLLS_MS, name: 'api' });
     await api.ready;
@@ -106,7 +106,7 @@ describe('queued jobs start at once, not at the next poll', () => {
     try {
       const backend = new SequelizeBackend({
         sequelize: store.database.sequelize,
-        notificationChannel: createJobNotificationChannel({ redisUrl: REDIS_URL, channelName }),
+        notificationChannel: await createJobNotificationChannel({ redisUrl: REDIS_URL, channelName }),
       });
       const worker = createTestAgenda(backend, { processEvery: NEVER_POLLS_MS, name: 'worker' });
       agendas.push(worker);
