@@ -11,6 +11,8 @@ import { createTestDatabase, type TestDatabase } from '../../../testing/test-dat
 /** The Shopify app the deployment is configured with (OAUTH_PROVIDERS_JSON). */
 const APP = { clientId: 'lifecycle-app', clientSecret: 'lifecycle-app-secret' };
 const COMPLIANCE_PATH = '/api/channels/shopify/compliance';
+/** SQLite by default; `DB_DIALECT=mysql` runs the same cases on MariaDB (the erasure's SQL differs by dialect). */
+const DIALECT = process.env.DB_DIALECT === 'mysql' ? 'mysql' : 'sqlite';
 
 /**
  * A delivery as Shopify sends one: the JSON body exactly as signed, base64 HMAC-SHA256 of those
@@ -103,7 +105,7 @@ describe('Shopify uninstall and privacy webhooks', () => {
   ];
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite', 'shopify_lifecycle');
+    database = await createTestDatabase(DIALECT, 'shopify_lifecycle');
     server = await startTestProcess(database.url, {
       // Queued jobs stay in the table to be looked at (and no channel job calls a real shop).
       APP_ROLE: 'api',
