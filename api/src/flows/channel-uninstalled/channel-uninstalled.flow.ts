@@ -26,7 +26,7 @@ export function uninstalledNotice(channelName: string, account: string) {
     title: `${channelName} was deactivated`,
     message:
       `${channelName} was deactivated: the Syncdesk app was uninstalled from ${account}, which revoked our access. ` +
-      'Reconnect the channel to resume syncing.',
+      'Reconnect the channel (which installs the app again), then activate it to resume syncing.',
   };
 }
 
@@ -35,7 +35,8 @@ export function uninstalledNotice(channelName: string, account: string) {
  * revoked our tokens, so every call would fail. The channel is switched off as a deactivation
  * does (its recurring jobs stop; queued pushes and downloads of an inactive channel are skipped
  * when they run), its tokens are forgotten (useless, and secrets we no longer need), and the
- * seller is told, with the way back: reconnecting authorises again and switches it on.
+ * seller is told, with the way back: reconnecting installs the app and authorises again (it does
+ * not switch the channel on by itself), then activating it resumes the sync.
  *
  * Safe to run twice: a second delivery finds nothing left to switch off or erase (the caller also
  * refuses a repeated delivery id).
