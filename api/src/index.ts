@@ -43,6 +43,17 @@ export { ordersFreshnessOf } from './flows/push-stock/orders-freshness';
 export { pushChannelStock } from './flows/push-stock/push-channel-stock.flow';
 export { stockInputsOf } from './flows/push-stock/stock-inputs';
 export { pushFulfilments } from './flows/push-fulfilment/push-fulfilments.flow';
+export {
+  abandonProductDownload,
+  advanceProductDownload,
+  beginProductDownload,
+  downloadsProducts,
+  finishProductDownload,
+  productDownloadMessage,
+  publishDownloadProgress,
+  storeListingsPage,
+  type ProductDownloadCounts,
+} from './flows/download-products/download-products.flow';
 export { readPluginUpdates } from './flows/plugin-updates/plugin-updates.flow';
 export { sendOrdersToPlugin } from './flows/plugin-updates/send-orders-to-plugin.flow';
 export type { SweptClaims } from './flows/outbound-claims/outbound-claims';

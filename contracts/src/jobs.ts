@@ -20,6 +20,11 @@ export const JOB_NAMES = {
    * only the named remote orders (a channel webhook said they changed).
    */
   getOrders: 'channels.get_orders',
+  /**
+   * Downloads one channel's listings into its channel products (spec job type get_products; the
+   * channel's download_products settings), page by page, resuming where a crashed run stopped.
+   */
+  getProducts: 'channels.get_products',
   /** Renews an OAuth channel's access token ahead of its expiry (one refresh at a time per channel). */
   refreshTokens: 'channels.refresh_tokens',
   /** Subscribes (on activation) or removes (on deletion) a channel's own order webhooks. */
@@ -60,6 +65,11 @@ export interface JobData {
   } & RetryOf;
   /** `fromWebhooks`: the orders the channel's webhooks announced and no download has taken yet. */
   'channels.get_orders': { channelId: number; remoteOrderIds?: string[]; fromWebhooks?: boolean } & RetryOf;
+  /**
+   * `restart`: drop a download left midway and begin again. `refetch`: the daily run of a channel
+   * with refetch_products on (its recurring row, kept apart from one-off runs).
+   */
+  'channels.get_products': { channelId: number; restart?: boolean; refetch?: boolean } & RetryOf;
   'channels.refresh_tokens': { channelId: number } & RetryOf;
   /**
    * `subscribe` reads the channel row; `unsubscribe` carries what it needs, because the row may be

@@ -106,6 +106,20 @@ export interface TransferProgressEvent {
   rowsFailed: number;
 }
 
+/**
+ * Progress of a channel's product download (channels.get_products), sent to the store's room after
+ * each stored page, while the channel prepares its export (`waiting`), and at the end.
+ */
+export interface ProductDownloadEvent {
+  storeId: number;
+  channelId: number;
+  status: 'running' | 'waiting' | 'done' | 'failed';
+  pages: number;
+  listings: number;
+  matched: number;
+  newProducts: number;
+}
+
 /** Progress of a rules run over many orders (trigger-rules, backfill), sent to the store's room. */
 export interface RuleRunEvent {
   storeId: number;
@@ -124,6 +138,7 @@ export interface ServerToClientEvents {
   'company:switched': (event: CompanySwitchedEvent) => void;
   'session:ended': (event: SessionEndedEvent) => void;
   'rules:run': (event: RuleRunEvent) => void;
+  'products:download': (event: ProductDownloadEvent) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- clients only listen for now
@@ -158,6 +173,8 @@ export const EVENT_PERMISSIONS: { readonly [N in RealtimeEventName]: readonly Pe
   'sync:changed': ['channels.read', 'dashboard.read', 'products.read'],
   // GET rule-runs/{id}, GET logs/ruleEngineLogs
   'rules:run': ['orders.read', 'logs.read'],
+  // The channel products list, GET stores/{storeId}/channels/{channelId}/products
+  'products:download': ['products.read'],
   'transfer:progress': null,
   'system:announcement': null,
   'notification:created': null,

@@ -94,6 +94,16 @@ export class ChannelProduct extends Model<
   /** The stock push holding it in progress and until when (flows/outbound-claims); null when not claimed. */
   declare claimed_by: CreationOptional<string | null>;
   declare lease_until: CreationOptional<Date | null>;
+  /** The channel's product the listing belongs to (a Shopify product, a Mirakl product SKU). */
+  declare parent_remote_id: CreationOptional<string | null>;
+  declare barcode: CreationOptional<string | null>;
+  declare currency: CreationOptional<string | null>;
+  declare image_url: CreationOptional<string | null>;
+  declare weight_grams: CreationOptional<number | null>;
+  /** Provider ids a later push needs (JSON), as the product download received them. */
+  declare listing_extra: CreationOptional<string | null>;
+  /** When a product download last saw the listing at the channel. */
+  declare downloaded_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -255,6 +265,13 @@ export function defineCatalogueModels(sequelize: Sequelize): CatalogueModels {
     pushed_quantity: int(true),
     pushed_at: { type: DataTypes.DATE, allowNull: true },
     ...leaseColumns,
+    parent_remote_id: text(190),
+    barcode: text(64),
+    currency: text(3),
+    image_url: { type: DataTypes.TEXT, allowNull: true },
+    weight_grams: int(true),
+    listing_extra: { type: DataTypes.TEXT, allowNull: true },
+    downloaded_at: { type: DataTypes.DATE(3), allowNull: true },
     ...timestamps,
   });
   init<PluginProduct>(models.PluginProduct, sequelize, 'plugin_products', {

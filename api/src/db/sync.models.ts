@@ -37,6 +37,14 @@ export class ChannelSyncState extends Model<
   declare inbox_claimed_at: CreationOptional<Date | null>;
   /** When the "not synchronised yet" note was last written for a type no provider syncs. */
   declare not_synchronised_noted_at: CreationOptional<Date | null>;
+  /** The connector's cursor of the next page of the running product download (null: its first). */
+  declare products_cursor: CreationOptional<string | null>;
+  /** Set while a product download runs (or was left midway by a crash); null when none does. */
+  declare products_download_started_at: CreationOptional<Date | null>;
+  /** The running download's figures (JSON), saved with each page. */
+  declare products_download_counts: CreationOptional<string | null>;
+  /** When the last product download finished. */
+  declare products_downloaded_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -66,6 +74,10 @@ export function defineSyncModels(sequelize: Sequelize): SyncModels {
     stock_push_claimed_at: date(),
     inbox_claimed_at: date(),
     not_synchronised_noted_at: date(),
+    products_cursor: { type: DataTypes.TEXT, allowNull: true },
+    products_download_started_at: date(),
+    products_download_counts: { type: DataTypes.TEXT, allowNull: true },
+    products_downloaded_at: date(),
     created_at: DataTypes.DATE,
     updated_at: DataTypes.DATE,
   });

@@ -46,12 +46,32 @@ const number = (value: unknown): number | undefined => {
   return typeof parsed === 'number' && Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
 };
 
-/** Seconds between `channels.get_orders` runs of a sales channel. */
-export function getOrdersIntervalSeconds(settings: Record<string, unknown>): number {
+/**
+ * The shortest interval the channel's provider allows between two order polls (its `orders_poll`
+ * limit: Mirakl documents OR11 "once per minute" at most), or 0 when it sets none.
+ */
+export function providerPollSeconds(type: string | undefined): number {
+  const limit = type ? providerFor(type)?.rateLimits?.orders_poll : undefined;
+  return limit && limit.calls > 0 ? Math.ceil(limit.periodSeconds / limit.calls) : 0;
+}
+
+/** Seconds between `channels.get_orders` runs of a sales channel (never faster than its provider allows). */
+export function getOrdersIntervalSeconds(settings: Record<string, unknown>, type?: string): number {
   const chosen =
     settings.use_default_get_orders_interval === false ? number(settings.get_orders_interval) : undefined;
-  return Math.max(MIN_INTERVAL_S, Math.round(chosen ?? DEFAULT_GET_ORDERS_INTERVAL_S));
+  return Math.max(
+    MIN_INTERVAL_S,
+    providerPollSeconds(type),
+    Math.round(chosen ?? DEFAULT_GET_ORDERS_INTERVAL_S),
+  );
 }
+
+/** A channel with refetch_products downloads its listings again once a day (Mirakl allows a full export daily). */
+export const REFETCH_PRODUCTS_INTERVAL_S = 24 * 60 * 60;
+
+const isOn = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
+const downloadsProducts = (channel: ChannelRow) =>
+  channel.kind === 'channel' && channel.is_active && isOn(channel.settings?.download_products);
 
 /** Seconds between `plugins.get_updates` runs of a plugin. */
 export function pluginUpdatesIntervalSeconds(settings: Record<string, unknown>): number {
@@ -78,12 +98,25 @@ export function createChannelJobSchedule(options: ChannelJobScheduleOptions): Ch
       await jobs.every(
         JOB_NAMES.getOrders,
         data,
-        getOrdersIntervalSeconds(channel.settings ?? {}),
+        getOrdersIntervalSeconds(channel.settings ?? {}, channel.type),
         recurring('channelId', channel.id),
       );
     } else {
       // Pending one-off imports (webhooks, retries) of a channel that stopped importing go too.
       await jobs.cancel(JOB_NAMES.getOrders, data);
+    }
+  }
+
+  /** The daily re-download of refetch_products; its row carries `refetch` so one-off runs are left alone. */
+  async function syncProductRefetch(channel: ChannelRow) {
+    const data = { channelId: channel.id, refetch: true };
+    if (downloadsProducts(channel) && isOn(channel.settings?.refetch_products)) {
+      await jobs.every(JOB_NAMES.getProducts, data, REFETCH_PRODUCTS_INTERVAL_S, {
+        ...data,
+        recurring: true,
+      });
+    } else {
+      await jobs.cancel(JOB_NAMES.getProducts, data);
     }
   }
 
@@ -128,11 +161,16 @@ export function createChannelJobSchedule(options: ChannelJobScheduleOptions): Ch
         return;
       }
       await syncOrders(channel);
+      await syncProductRefetch(channel);
       await syncTokenRefresh(channel);
     },
 
     async activated(channel) {
       await schedule.sync(channel);
+      // download_products: a newly active channel's listings come in at once, so its stock can be pushed.
+      if (downloadsProducts(channel) && !isOn(channel.settings?.refetch_products)) {
+        await jobs.enqueue(JOB_NAMES.getProducts, { channelId: channel.id });
+      }
       if (channel.kind === 'channel' && channel.is_active && receivesWebhooks(channel.type)) {
         await jobs.enqueue(JOB_NAMES.channelWebhooks, webhookSubscriptionJob(channel));
       }

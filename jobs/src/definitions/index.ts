@@ -3,6 +3,7 @@ import { systemAnnounceJob } from './system/system-announce.job';
 import { systemPruneJobsJob } from './system/prune-jobs.job';
 import { catalogueTransferJob } from './catalogue/catalogue-transfer.job';
 import { getOrdersJob } from './sync/get-orders.job';
+import { getProductsJob } from './sync/get-products.job';
 import { refreshTokensJob } from './sync/refresh-tokens.job';
 import { submitInventoryJob } from './sync/submit-inventory.job';
 import { submitFulfillmentJob } from './sync/submit-fulfillment.job';
@@ -23,6 +24,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   systemPruneJobsJob,
   catalogueTransferJob,
   getOrdersJob,
+  getProductsJob,
   refreshTokensJob,
   submitInventoryJob,
   submitFulfillmentJob,
@@ -41,6 +43,7 @@ export {
   systemPruneJobsJob,
   catalogueTransferJob,
   getOrdersJob,
+  getProductsJob,
   refreshTokensJob,
   submitInventoryJob,
   submitFulfillmentJob,

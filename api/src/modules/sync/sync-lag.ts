@@ -1,15 +1,20 @@
 import type { ChannelSyncState } from '../../db/sync.models';
+import { providerPollSeconds } from '../../jobs/channel-job-schedule';
 
 /** What the recurring order download uses when the channel keeps the default interval (the job schedule's). */
 export const DEFAULT_GET_ORDERS_INTERVAL_SECONDS = 300;
 
-/** Seconds between two order downloads of a channel, from its settings. */
-export function getOrdersIntervalSeconds(settings: Record<string, unknown>): number {
+/**
+ * Seconds between two order downloads of a channel, from its settings, and never fewer than its
+ * provider allows between two polls (the schedule's own rule, so the lag is measured against the
+ * interval the job really runs at).
+ */
+export function getOrdersIntervalSeconds(settings: Record<string, unknown>, type?: string): number {
   if (settings.use_default_get_orders_interval === false) {
     const seconds = Number(settings.get_orders_interval);
-    if (Number.isFinite(seconds) && seconds > 0) return seconds;
+    if (Number.isFinite(seconds) && seconds > 0) return Math.max(seconds, providerPollSeconds(type));
   }
-  return DEFAULT_GET_ORDERS_INTERVAL_SECONDS;
+  return Math.max(DEFAULT_GET_ORDERS_INTERVAL_SECONDS, providerPollSeconds(type));
 }
 
 /** Whether the channel downloads orders on a schedule (active sales channel with get_orders on). */

@@ -189,7 +189,9 @@ export function createSyncStateService(
     Math.max(ordersLag, stuck ? Math.max(0, Math.round((now.getTime() - stuck.since.getTime()) / 1000)) : 0);
 
   async function toHealth(channel: Channel, state: ChannelSyncState | null, now: Date) {
-    const polledEvery = isPolled(channel) ? getOrdersIntervalSeconds(channel.settings ?? {}) : null;
+    const polledEvery = isPolled(channel)
+      ? getOrdersIntervalSeconds(channel.settings ?? {}, channel.type)
+      : null;
     const stuck = (await stuckSendsOf(models, [channel.id], now)).get(channel.id);
     const [pendingStock, pendingFulfilments, scheduled] = await Promise.all([
       models.ChannelProduct.count({
@@ -407,7 +409,9 @@ export function createSyncStateService(
       let worst: { channel: Channel; lag: number; errors: number } | null = null;
       for (const channel of channels) {
         const state = stateOfChannel.get(channel.id) ?? null;
-        const polledEvery = isPolled(channel) ? getOrdersIntervalSeconds(channel.settings ?? {}) : null;
+        const polledEvery = isPolled(channel)
+          ? getOrdersIntervalSeconds(channel.settings ?? {}, channel.type)
+          : null;
         const lag = lagWithStuck(lagSeconds(state, polledEvery, now), stuck.get(channel.id), now);
         const errors = state?.consecutive_errors ?? 0;
         if (!worst || lag > worst.lag || (lag === worst.lag && errors > worst.errors)) {

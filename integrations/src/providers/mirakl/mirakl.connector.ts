@@ -499,8 +499,9 @@ export function createMiraklConnector(
         (value) => typeof (value as { status?: unknown } | null)?.status === 'string',
       );
       if (status.status === 'FAILED') {
+        // The export itself is over: polling it again cannot help, a new download must ask anew.
         throw new ConnectorError(
-          'server',
+          'invalid_state',
           `Mirakl could not export the offers${status.error?.detail ? `: ${status.error.detail}` : '.'}`,
           { provider: MIRAKL_PROVIDER, code: status.error?.code ?? 'offer_export_failed' },
         );

@@ -61,6 +61,8 @@ export interface MiraklSimulatorOptions {
   fullExportWindowMs?: number;
   /** OF53 at most once per this window (Mirakl: every 10 s). */
   exportStatusWindowMs?: number;
+  /** Offers per export chunk at most (Mirakl also cuts by size); default no cap beyond the request's. */
+  offersPerChunkCap?: number;
 }
 
 export interface SimulatorCall {
@@ -163,6 +165,7 @@ export async function startMiraklSimulator(options: MiraklSimulatorOptions = {})
     stock,
     titles: options.titles ?? {},
     exportMs: options.offerExportMs ?? 1000,
+    chunkCap: Math.max(1, options.offersPerChunkCap ?? Number.MAX_SAFE_INTEGER),
   });
   const faults = createFaultQueue();
   const calls: SimulatorCall[] = [];

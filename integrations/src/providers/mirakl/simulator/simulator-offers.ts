@@ -36,6 +36,8 @@ export function createOfferBook(options: {
   stock: StockBook;
   titles: Readonly<Record<string, string>>;
   exportMs: number;
+  /** Offers per chunk at most, whatever was asked (Mirakl also cuts chunks by `megabytes_per_chunk`). */
+  chunkCap: number;
 }): OfferBook {
   const ids = new Map<string, number>();
   const details = new Map<string, { title?: string; price?: number }>();
@@ -92,7 +94,7 @@ export function createOfferBook(options: {
     offers,
     pending,
     request(body, now) {
-      const perChunk = Number(body.items_per_chunk ?? 10_000);
+      const perChunk = Math.min(options.chunkCap, Number(body.items_per_chunk ?? 10_000));
       const includeInactive = body.include_inactive_offers === true;
       const duplicate = pending(body, now);
       if (duplicate) return duplicate;
