@@ -3,8 +3,11 @@ import { memoryRecorder } from '../transport/transaction-record';
 import type { ConnectionInfo, ConnectorContext } from '../connector';
 import { createChannelHttp } from '../transport/channel-http';
 import { unlimitedBudget, type RateBudget } from '../transport/rate-budget';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   SHOPIFY_SIMULATOR_DEFAULTS,
+  shopifySignature,
+  shopifyWebhookHeaders,
   startShopifySimulator,
   type ShopifySimulatorOptions,
 } from '../providers/shopify/simulator';
@@ -69,4 +72,60 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     if (Date.now() > giveUpAt) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * A webhook delivery signed the way Shopify signs it (the simulator's own delivery code builds it):
+ * `rawBody` exactly as sent and the `X-Shopify-*` headers, the HMAC the base64 of HMAC-SHA256 of
+ * those bytes with the app's client secret. `body` may be a payload object (serialised as Shopify
+ * does) or the raw text; pass a wrong `secret` to forge one.
+ */
+export function signedShopifyDelivery(delivery: {
+  topic: string;
+  body: unknown;
+  secret?: string;
+  shopDomain?: string;
+  apiVersion?: string;
+  webhookId?: string;
+  triggeredAt?: string;
+}): { rawBody: Buffer; headers: Record<string, string> } {
+  const text = typeof delivery.body === 'string' ? delivery.body : JSON.stringify(delivery.body);
+  const rawBody = Buffer.from(text, 'utf8');
+  return {
+    rawBody,
+    headers: shopifyWebhookHeaders({
+      topic: delivery.topic,
+      signature: shopifySignature(rawBody, delivery.secret ?? TEST_APP.clientSecret),
+      shopDomain: delivery.shopDomain ?? 'simulated-shop.myshopify.com',
+      webhookId: delivery.webhookId ?? randomUUID(),
+      apiVersion: delivery.apiVersion ?? '2026-10',
+      triggeredAt: delivery.triggeredAt ?? new Date().toISOString(),
+    }),
+  };
+}
+
+/**
+ * An App Bridge session token (the `id_token` of token exchange) for `shop`, signed HS256 with the
+ * app's secret as Shopify signs it; valid for a minute.
+ */
+export function shopifySessionToken(
+  shop: string,
+  app: { clientId: string; clientSecret: string } = TEST_APP,
+): string {
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const header = part({ alg: 'HS256', typ: 'JWT' });
+  const payload = part({
+    iss: `https://${shop}/admin`,
+    dest: `https://${shop}`,
+    aud: app.clientId,
+    sub: '902541635',
+    exp: nowSeconds + 60,
+    nbf: nowSeconds - 5,
+    iat: nowSeconds,
+    jti: randomUUID(),
+    sid: randomUUID(),
+  });
+  const signature = createHmac('sha256', app.clientSecret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
 }

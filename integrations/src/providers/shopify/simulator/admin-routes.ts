@@ -1,4 +1,4 @@
-import type { ShopifyOrder } from '../shopify-rest.types';
+import type { ShopifyOrder } from './shop-resources';
 import { onlyFields, pageOf, readPageRequest } from './cursor-pages';
 import { ShopRefusal, type ShopState, type StoredOrder } from './shop-state';
 import { parseShopifyTime } from './simulator-time';

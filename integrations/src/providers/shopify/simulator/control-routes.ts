@@ -1,4 +1,4 @@
-import type { ShopifyFinancialStatus } from '../shopify-rest.types';
+import type { ShopifyFinancialStatus } from './shop-resources';
 import type { SimulatorAnswer, SimulatorRequest } from './admin-routes';
 import type { ShopifySimulatorState } from './shopify-simulator';
 import { ShopRefusal } from './shop-state';
@@ -48,18 +48,24 @@ function orderInput(body: unknown): NewOrderInput {
  * inject faults, read what it received). Not part of Shopify's API, so neither authenticated nor
  * rate-limited, and never listed in `calls`.
  */
-export function answerControlCall(
+export async function answerControlCall(
   state: ShopifySimulatorState,
   request: SimulatorRequest,
   path: string,
-): SimulatorAnswer {
+): Promise<SimulatorAnswer> {
   const parts = path.split('/').filter(Boolean);
   const route = `${request.method} ${parts.map((part) => (/^\d+$/.test(part) ? ':id' : part)).join('/')}`;
   switch (route) {
     case 'POST orders':
       return ok({ order: state.createOrder(orderInput(request.body)) }, 201);
     case 'POST orders/:id/update': {
-      const body = (request.body ?? {}) as { financial_status?: string; cancel?: boolean; tags?: string };
+      const body = (request.body ?? {}) as {
+        financial_status?: string;
+        cancel?: boolean;
+        cancel_reason?: string;
+        tags?: string;
+        refund?: { lines?: { line_item_id: number; quantity: number }[]; note?: string };
+      };
       const financialStatus = FINANCIAL_STATUSES.find((status) => status === body.financial_status);
       if (body.financial_status !== undefined && !financialStatus) {
         throw new ShopRefusal(400, `financial_status must be one of ${FINANCIAL_STATUSES.join(', ')}`);
@@ -67,7 +73,17 @@ export function answerControlCall(
       const order = state.updateOrder(Number(parts[1]), {
         financialStatus,
         cancel: body.cancel,
+        cancelReason: body.cancel_reason,
         tags: body.tags,
+        refund: body.refund
+          ? {
+              lines: body.refund.lines?.map((line) => ({
+                lineItemId: line.line_item_id,
+                quantity: line.quantity,
+              })),
+              note: body.refund.note,
+            }
+          : undefined,
       });
       return ok({ order });
     }
@@ -104,6 +120,85 @@ export function answerControlCall(
     case 'DELETE traffic':
       state.stopTraffic();
       return ok({ traffic: null });
+    case 'POST products': {
+      const body = (request.body ?? {}) as {
+        title?: string;
+        variants?: { sku: string; price?: string; barcode?: string | null; stock?: number }[];
+      };
+      if (!Array.isArray(body.variants) || body.variants.length === 0) {
+        throw new ShopRefusal(400, 'variants must be a non-empty list of {sku, price, barcode, stock}');
+      }
+      return ok({ product: state.addProduct({ title: body.title, variants: body.variants }) }, 201);
+    }
+    case 'POST products/:id/update': {
+      const body = (request.body ?? {}) as {
+        title?: string;
+        variants?: { sku: string; price?: string; barcode?: string | null }[];
+      };
+      return ok({ product: state.updateProduct(Number(parts[1]), body) });
+    }
+    case 'POST app/uninstall':
+      return ok({ deliveries: await state.uninstallApp() });
+    case 'POST compliance/customers-data-request':
+    case 'POST compliance/customers-redact':
+    case 'POST compliance/shop-redact': {
+      const topic = (
+        {
+          'customers-data-request': 'customers/data_request',
+          'customers-redact': 'customers/redact',
+          'shop-redact': 'shop/redact',
+        } as const
+      )[parts[1] as 'customers-data-request' | 'customers-redact' | 'shop-redact'];
+      const body = (request.body ?? {}) as {
+        customer_id?: number;
+        email?: string;
+        phone?: string;
+        order_ids?: number[];
+      };
+      const delivery = state.sendCompliance(topic, {
+        customerId: body.customer_id,
+        email: body.email,
+        phone: body.phone,
+        orderIds: body.order_ids,
+      });
+      return ok({ delivery }, 201);
+    }
+    case 'PUT cost-bucket': {
+      const body = (request.body ?? {}) as {
+        restore_rate?: number;
+        maximum_available?: number;
+        refill?: boolean;
+      };
+      state.configureCostBucket({ restoreRate: body.restore_rate, maximumAvailable: body.maximum_available });
+      if (body.refill) state.resetCostBucket();
+      return ok({ throttle_status: state.costStatus() });
+    }
+    case 'PUT protected-customer-data': {
+      const granted = (request.body as { granted?: unknown } | null)?.granted;
+      if (typeof granted !== 'boolean') throw new ShopRefusal(400, 'granted must be true or false');
+      state.setProtectedCustomerData(granted);
+      return ok({ granted });
+    }
+    case 'PUT scopes': {
+      const scopes = (request.body as { scopes?: unknown } | null)?.scopes;
+      if (!Array.isArray(scopes)) throw new ShopRefusal(400, 'scopes must be a list');
+      state.setGrantedScopes(scopes.map(String));
+      return ok({ scopes });
+    }
+    case 'PUT non-expiring-tokens': {
+      const accepted = (request.body as { accepted?: unknown } | null)?.accepted;
+      if (typeof accepted !== 'boolean') throw new ShopRefusal(400, 'accepted must be true or false');
+      state.setAcceptNonExpiringTokens(accepted);
+      return ok({ accepted });
+    }
+    case 'PUT shop-status': {
+      const status = (request.body as { status?: unknown } | null)?.status;
+      if (status !== 'active' && status !== 'frozen' && status !== 'fraudulent' && status !== 'locked') {
+        throw new ShopRefusal(400, 'status must be one of active, frozen, fraudulent, locked');
+      }
+      state.setShopStatus(status);
+      return ok({ status });
+    }
     default:
       throw new ShopRefusal(404, 'Not Found');
   }

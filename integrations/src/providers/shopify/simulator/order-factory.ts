@@ -1,8 +1,11 @@
-import type { ShopifyAddress } from '../shopify-rest.types';
+import type { ShopifyAddress } from './shop-resources';
 
 /** What a caller may say about an order to create; everything else is made up plausibly. */
 export interface NewOrderInput {
-  lines?: { sku: string; quantity?: number; price?: string | number }[];
+  /** `locationId`: the location the line ships from (its own fulfilment order); the first by default. */
+  lines?: { sku: string; quantity?: number; price?: string | number; locationId?: number }[];
+  /** When the order was placed (ISO-8601); now by default. An order over 60 days old needs `read_all_orders`. */
+  createdAt?: string;
   email?: string;
   firstName?: string;
   lastName?: string;
@@ -24,7 +27,7 @@ const CITIES: readonly { city: string; zip: string; countryCode: string; country
 const STREETS = ['High Street', 'Station Road', 'Church Lane', 'Victoria Road', 'Mill Lane', 'Park Avenue'];
 
 export interface PlausibleOrder {
-  lines: { sku: string; quantity: number; price: string }[];
+  lines: { sku: string; quantity: number; price: string; locationId?: number }[];
   email: string;
   phone: string;
   firstName: string;
@@ -57,6 +60,7 @@ export function plausibleOrder(
           sku: line.sku,
           quantity: line.quantity ?? 1,
           price: line.price === undefined ? priceOf(line.sku) : money(line.price),
+          locationId: line.locationId,
         }))
       : Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
           const sku = pick(random, skus);

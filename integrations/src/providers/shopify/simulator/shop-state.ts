@@ -7,8 +7,9 @@ import type {
   ShopifyLocation,
   ShopifyOrder,
   ShopifyProduct,
+  ShopifyRefund,
   ShopifyVariant,
-} from '../shopify-rest.types';
+} from './shop-resources';
 import { plausibleOrder, type NewOrderInput } from './order-factory';
 import { shopifyTime, toSecond } from './simulator-time';
 
@@ -29,7 +30,30 @@ export interface StoredOrder {
   createdMs: number;
 }
 
-export type OrderEvent = { topic: 'orders/create' | 'orders/updated'; order: ShopifyOrder };
+/** A change at the shop that webhooks announce; `payload` is the REST resource Shopify sends. */
+export type ShopEvent =
+  | {
+      topic: 'orders/create' | 'orders/updated' | 'orders/cancelled' | 'orders/fulfilled';
+      order: ShopifyOrder;
+    }
+  | { topic: 'products/update'; product: ShopifyProduct };
+/** @deprecated the order events only; kept for callers of the REST simulator. */
+export type OrderEvent = Extract<ShopEvent, { order: ShopifyOrder }>;
+
+/** A catalogue product as a test or bench asks for it: several variants, each its own SKU. */
+export interface NewProductInput {
+  title?: string;
+  variants: { sku: string; price?: string; barcode?: string | null; stock?: number }[];
+}
+
+/** One quantity `inventorySetQuantities` was asked to set, as the simulator checks it. */
+export interface QuantityChange {
+  inventoryItemId: number;
+  locationId: number;
+  quantity: number;
+  /** null: set without comparing (explicitly asked for). */
+  changeFromQuantity: number | null;
+}
 
 export interface ShopStateOptions {
   skus: readonly string[];
@@ -62,11 +86,22 @@ export class ShopState {
   readonly levels = new Map<string, ShopifyInventoryLevel>();
   readonly fulfillmentOrders = new Map<number, ShopifyFulfillmentOrder[]>();
   readonly fulfillments: ShopifyFulfillment[] = [];
-  orderListeners: ((event: OrderEvent) => void)[] = [];
+  orderListeners: ((event: ShopEvent) => void)[] = [];
+  /** Inventory items no longer stocked at a location (`ITEM_NOT_STOCKED_AT_LOCATION`): `${item}:${location}`. */
+  readonly inventoryAdjustments: {
+    inventoryItemId: number;
+    locationId: number;
+    delta: number;
+    quantityAfterChange: number;
+    reason: string;
+    referenceDocumentUri: string | null;
+    at: string;
+  }[] = [];
 
   private nextId: number;
   private nextOrderNumber: number;
   private readonly variantsBySku = new Map<string, ShopifyVariant>();
+  private readonly itemIndex = new Map<number, ShopifyVariant>();
 
   constructor(private readonly options: ShopStateOptions) {
     this.nextId = options.firstId ?? 450789469;
@@ -101,6 +136,9 @@ export class ShopState {
       inventory_item_id: this.newId(),
       inventory_quantity: this.options.initialStock,
       inventory_management: 'shopify',
+      barcode: null,
+      created_at: at,
+      updated_at: at,
     };
     this.products.push({
       id: productId,
@@ -111,19 +149,168 @@ export class ShopState {
       variants: [variant],
     });
     this.variantsBySku.set(sku, variant);
+    this.itemIndex.set(variant.inventory_item_id, variant);
     this.levels.set(`${variant.inventory_item_id}:${this.primaryLocation.id}`, {
       inventory_item_id: variant.inventory_item_id,
       location_id: this.primaryLocation.id,
       available: this.options.initialStock,
       updated_at: at,
-      admin_graphql_api_id: `gid://shopify/InventoryLevel/${variant.inventory_item_id}?inventory_item_id=${variant.inventory_item_id}`,
+      admin_graphql_api_id: `gid://shopify/InventoryLevel/${this.primaryLocation.id}?inventory_item_id=${variant.inventory_item_id}`,
     });
     return variant;
   }
 
+  /**
+   * A product with several variants (product download, large catalogues): each variant its own
+   * inventory item, stocked at the first location.
+   */
+  addCatalogueProduct(input: NewProductInput): ShopifyProduct {
+    const at = shopifyTime(this.options.now());
+    const productId = this.newId();
+    const product: ShopifyProduct = {
+      id: productId,
+      title: input.title ?? `Product ${input.variants[0]?.sku ?? productId}`,
+      status: 'active',
+      created_at: at,
+      updated_at: at,
+      variants: [],
+    };
+    for (const [index, wanted] of input.variants.entries()) {
+      if (this.variantsBySku.has(wanted.sku)) continue;
+      const stock = wanted.stock ?? this.options.initialStock;
+      const variant: ShopifyVariant = {
+        id: this.newId(),
+        product_id: productId,
+        title: input.variants.length > 1 ? `Option ${index + 1}` : 'Default Title',
+        sku: wanted.sku,
+        price: wanted.price ?? (5 + Math.floor(this.options.random() * 60) + 0.99).toFixed(2),
+        inventory_item_id: this.newId(),
+        inventory_quantity: stock,
+        inventory_management: 'shopify',
+        barcode: wanted.barcode ?? null,
+        created_at: at,
+        updated_at: at,
+      };
+      product.variants.push(variant);
+      this.variantsBySku.set(wanted.sku, variant);
+      this.itemIndex.set(variant.inventory_item_id, variant);
+      this.levels.set(`${variant.inventory_item_id}:${this.primaryLocation.id}`, {
+        inventory_item_id: variant.inventory_item_id,
+        location_id: this.primaryLocation.id,
+        available: stock,
+        updated_at: at,
+        admin_graphql_api_id: `gid://shopify/InventoryLevel/${this.primaryLocation.id}?inventory_item_id=${variant.inventory_item_id}`,
+      });
+    }
+    this.products.push(product);
+    return product;
+  }
+
+  /** The variant whose inventory item this is. */
+  variantByInventoryItem(inventoryItemId: number): ShopifyVariant | null {
+    return this.itemIndex.get(inventoryItemId) ?? null;
+  }
+
+  productOf(variant: ShopifyVariant): ShopifyProduct | null {
+    return this.products.find((product) => product.id === variant.product_id) ?? null;
+  }
+
+  /** A merchant's edit of a product (`products/update`): title and/or a variant's price or barcode. */
+  updateProduct(
+    productId: number,
+    change: { title?: string; variants?: { sku: string; price?: string; barcode?: string | null }[] },
+  ): ShopifyProduct {
+    const product = this.products.find((candidate) => candidate.id === productId);
+    if (!product) throw new ShopRefusal(404, 'Not Found');
+    const at = shopifyTime(this.options.now());
+    if (change.title !== undefined) product.title = change.title;
+    for (const wanted of change.variants ?? []) {
+      const variant = product.variants.find((candidate) => candidate.sku === wanted.sku);
+      if (!variant) continue;
+      if (wanted.price !== undefined) variant.price = wanted.price;
+      if (wanted.barcode !== undefined) variant.barcode = wanted.barcode;
+      variant.updated_at = at;
+    }
+    product.updated_at = at;
+    this.emit({ topic: 'products/update', product });
+    return product;
+  }
+
+  /**
+   * `inventorySetQuantities` (name `available`): every quantity is checked before any is set, so a
+   * stale compare leaves all of them as they were, as Shopify's mutation does. Returns the user
+   * errors (empty when the quantities were set).
+   */
+  setQuantities(
+    changes: readonly QuantityChange[],
+    reason: string,
+    referenceDocumentUri: string | null,
+  ): { code: string; field: string[]; message: string }[] {
+    const errors: { code: string; field: string[]; message: string }[] = [];
+    for (const [index, change] of changes.entries()) {
+      const field = (name: string) => ['input', 'quantities', String(index), name];
+      if (!this.itemIndex.has(change.inventoryItemId)) {
+        errors.push({
+          code: 'INVALID_INVENTORY_ITEM',
+          field: field('inventoryItemId'),
+          message: 'The specified inventory item could not be found.',
+        });
+        continue;
+      }
+      if (!this.locations.some((location) => location.id === change.locationId)) {
+        errors.push({
+          code: 'INVALID_LOCATION',
+          field: field('locationId'),
+          message: 'The specified location could not be found.',
+        });
+        continue;
+      }
+      if (change.quantity < 0) {
+        errors.push({
+          code: 'INVALID_QUANTITY_NEGATIVE',
+          field: field('quantity'),
+          message: "The quantity can't be negative.",
+        });
+        continue;
+      }
+      if (change.quantity > 1_000_000_000) {
+        errors.push({
+          code: 'INVALID_QUANTITY_TOO_HIGH',
+          field: field('quantity'),
+          message: "The total quantity can't be higher than 1,000,000,000.",
+        });
+        continue;
+      }
+      const level = this.levels.get(`${change.inventoryItemId}:${change.locationId}`);
+      if (change.changeFromQuantity !== null && (level?.available ?? 0) !== change.changeFromQuantity) {
+        errors.push({
+          code: 'CHANGE_FROM_QUANTITY_STALE',
+          field: field('changeFromQuantity'),
+          message: 'The changeFromQuantity value does not match persisted value.',
+        });
+      }
+    }
+    if (errors.length) return errors;
+    const at = shopifyTime(this.options.now());
+    for (const change of changes) {
+      const before = this.levels.get(`${change.inventoryItemId}:${change.locationId}`)?.available ?? 0;
+      this.setInventory(change.inventoryItemId, change.locationId, change.quantity);
+      this.inventoryAdjustments.push({
+        inventoryItemId: change.inventoryItemId,
+        locationId: change.locationId,
+        delta: change.quantity - before,
+        quantityAfterChange: change.quantity,
+        reason,
+        referenceDocumentUri,
+        at,
+      });
+    }
+    return [];
+  }
+
   /** `POST inventory_levels/set.json`. */
   setInventory(inventoryItemId: number, locationId: number, available: number): ShopifyInventoryLevel {
-    const variant = [...this.variantsBySku.values()].find((v) => v.inventory_item_id === inventoryItemId);
+    const variant = this.itemIndex.get(inventoryItemId);
     if (!variant) throw new ShopRefusal(422, ['Inventory item does not exist']);
     if (!this.locations.some((location) => location.id === locationId)) {
       throw new ShopRefusal(422, ['Location does not exist']);
@@ -150,8 +337,8 @@ export class ShopState {
   /** All locations together, as the variant's `inventory_quantity` reports it. */
   availableOf(variant: ShopifyVariant): number {
     let total = 0;
-    for (const level of this.levels.values()) {
-      if (level.inventory_item_id === variant.inventory_item_id) total += level.available;
+    for (const location of this.locations) {
+      total += this.levels.get(`${variant.inventory_item_id}:${location.id}`)?.available ?? 0;
     }
     return total;
   }
@@ -172,7 +359,7 @@ export class ShopState {
       random,
       this.options.currency,
     );
-    const nowMs = this.options.now();
+    const nowMs = input.createdAt ? Date.parse(input.createdAt) : this.options.now();
     const at = shopifyTime(nowMs);
     const id = this.newId();
     const orderNumber = this.nextOrderNumber++;
@@ -237,32 +424,44 @@ export class ShopState {
       shipping_address: made.address,
       billing_address: { ...made.address },
       line_items: lineItems,
+      refunds: [],
     };
     this.orders.set(id, { order, createdMs: toSecond(nowMs), updatedMs: toSecond(nowMs) });
-    this.fulfillmentOrders.set(id, [
-      {
-        id: this.newId(),
-        shop_id: SHOP_ID,
-        order_id: id,
-        assigned_location_id: this.primaryLocation.id,
-        status: 'open',
-        request_status: 'unsubmitted',
-        supported_actions: ['create_fulfillment', 'hold', 'move'],
-        line_items: lineItems.map((line) => ({
-          id: this.newId(),
-          shop_id: SHOP_ID,
-          fulfillment_order_id: 0,
-          line_item_id: line.id,
-          inventory_item_id: this.variantsBySku.get(line.sku ?? '')?.inventory_item_id ?? 0,
-          quantity: line.quantity,
-          fulfillable_quantity: line.quantity,
-          variant_id: line.variant_id,
-        })),
-      },
-    ]);
-    for (const fulfillmentOrder of this.fulfillmentOrders.get(id)!) {
-      for (const line of fulfillmentOrder.line_items) line.fulfillment_order_id = fulfillmentOrder.id;
+    // One fulfilment order per location the lines ship from (a line may name its location), as
+    // Shopify splits an order whose items are stocked in different places.
+    const byLocation = new Map<number, ShopifyLineItem[]>();
+    for (const [index, line] of lineItems.entries()) {
+      const wanted = made.lines[index]?.locationId;
+      const locationId = this.locations.some((location) => location.id === wanted)
+        ? wanted!
+        : this.primaryLocation.id;
+      byLocation.set(locationId, [...(byLocation.get(locationId) ?? []), line]);
     }
+    this.fulfillmentOrders.set(
+      id,
+      [...byLocation].map(([locationId, lines]) => {
+        const fulfillmentOrderId = this.newId();
+        return {
+          id: fulfillmentOrderId,
+          shop_id: SHOP_ID,
+          order_id: id,
+          assigned_location_id: locationId,
+          status: 'open' as const,
+          request_status: 'unsubmitted' as const,
+          supported_actions: ['create_fulfillment', 'hold', 'move'],
+          line_items: lines.map((line) => ({
+            id: this.newId(),
+            shop_id: SHOP_ID,
+            fulfillment_order_id: fulfillmentOrderId,
+            line_item_id: line.id,
+            inventory_item_id: this.variantsBySku.get(line.sku ?? '')?.inventory_item_id ?? 0,
+            quantity: line.quantity,
+            fulfillable_quantity: line.quantity,
+            variant_id: line.variant_id,
+          })),
+        };
+      }),
+    );
     // Selling takes the units off the shop's shelf, as Shopify does for tracked inventory.
     for (const line of lineItems) {
       const variant = line.sku ? this.variantsBySku.get(line.sku) : undefined;
@@ -282,21 +481,95 @@ export class ShopState {
   /** A change of the order by the merchant (paid, cancelled, tagged): its `updated_at` moves. */
   updateOrder(
     id: number,
-    change: { financialStatus?: ShopifyFinancialStatus; cancel?: boolean; tags?: string },
+    change: {
+      financialStatus?: ShopifyFinancialStatus;
+      cancel?: boolean;
+      /** Shopify's cancel reasons: customer, declined, fraud, inventory, staff, other. */
+      cancelReason?: string;
+      tags?: string;
+      /** A refund of these lines (all of them when empty), money back to the customer. */
+      refund?: { lines?: { lineItemId: number; quantity: number }[]; note?: string };
+    },
   ): ShopifyOrder {
     const stored = this.requireOrder(id);
     const at = shopifyTime(this.options.now());
+    let cancelled = false;
     if (change.financialStatus) stored.order.financial_status = change.financialStatus;
     if (change.tags !== undefined) stored.order.tags = change.tags;
+    if (change.refund) stored.order.refunds.push(this.refund(stored.order, change.refund, at));
     if (change.cancel && !stored.order.cancelled_at) {
+      cancelled = true;
       stored.order.cancelled_at = at;
-      stored.order.cancel_reason = 'customer';
+      stored.order.cancel_reason = change.cancelReason ?? 'customer';
+      stored.order.closed_at = at;
       for (const fulfillmentOrder of this.fulfillmentOrders.get(id) ?? []) {
         if (fulfillmentOrder.status === 'open') fulfillmentOrder.status = 'cancelled';
       }
     }
     this.touch(stored);
+    if (cancelled) this.emit({ topic: 'orders/cancelled', order: stored.order });
     return stored.order;
+  }
+
+  private refund(
+    order: ShopifyOrder,
+    request: { lines?: { lineItemId: number; quantity: number }[]; note?: string },
+    at: string,
+  ): ShopifyRefund {
+    const already = (lineItemId: number) =>
+      order.refunds
+        .flatMap((refund) => refund.refund_line_items)
+        .filter((line) => line.line_item_id === lineItemId)
+        .reduce((sum, line) => sum + line.quantity, 0);
+    const wanted =
+      request.lines && request.lines.length > 0
+        ? request.lines
+        : order.line_items.map((line) => ({
+            lineItemId: line.id,
+            quantity: line.quantity - already(line.id),
+          }));
+    const lines = wanted
+      .map((want) => {
+        const line = order.line_items.find((candidate) => candidate.id === want.lineItemId);
+        if (!line) throw new ShopRefusal(422, [`Line item ${want.lineItemId} does not exist.`]);
+        const quantity = Math.min(want.quantity, line.quantity - already(line.id));
+        return {
+          id: this.newId(),
+          line_item_id: line.id,
+          quantity,
+          subtotal: (Number(line.price) * quantity).toFixed(2),
+        };
+      })
+      .filter((line) => line.quantity > 0);
+    const amount = lines.reduce((sum, line) => sum + Number(line.subtotal), 0);
+    const refundedBefore = order.refunds.reduce((sum, refund) => sum + Number(refund.amount), 0);
+    order.financial_status =
+      refundedBefore + amount >= Number(order.total_price) - 0.005 ? 'refunded' : 'partially_refunded';
+    return {
+      id: this.newId(),
+      order_id: order.id,
+      created_at: at,
+      note: request.note ?? null,
+      refund_line_items: lines,
+      amount: amount.toFixed(2),
+    };
+  }
+
+  /** `fulfillmentTrackingInfoUpdate`: the fulfilment's tracking replaced, the order touched. */
+  updateTracking(
+    fulfillmentId: number,
+    tracking: { number?: string | null; company?: string | null; url?: string | null },
+  ): ShopifyFulfillment {
+    const fulfillment = this.fulfillments.find((candidate) => candidate.id === fulfillmentId);
+    if (!fulfillment) throw new ShopRefusal(404, 'Not Found');
+    fulfillment.tracking_company = tracking.company ?? fulfillment.tracking_company;
+    fulfillment.tracking_number = tracking.number ?? null;
+    fulfillment.tracking_numbers = tracking.number ? [tracking.number] : [];
+    fulfillment.tracking_url = tracking.url ?? null;
+    fulfillment.tracking_urls = tracking.url ? [tracking.url] : [];
+    fulfillment.updated_at = shopifyTime(this.options.now());
+    this.touch(this.requireOrder(fulfillment.order_id));
+    return fulfillment;
   }
 
   requireOrder(id: number): StoredOrder {
@@ -400,7 +673,7 @@ export class ShopState {
     this.emit({ topic: 'orders/updated', order: stored.order });
   }
 
-  private emit(event: OrderEvent): void {
+  private emit(event: ShopEvent): void {
     for (const listener of this.orderListeners) listener(event);
   }
 }

@@ -1,15 +1,55 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { closeServer, listen } from '../../../simulators/simulator-http';
-import type { ShopifyFulfillment, ShopifyOrder, ShopifyVariant, ShopifyWebhook } from '../shopify-rest.types';
+import type {
+  ShopifyFulfillment,
+  ShopifyOrder,
+  ShopifyProduct,
+  ShopifyVariant,
+  ShopifyWebhook,
+} from './shop-resources';
 import { answerAdminCall, type SimulatorAnswer, type SimulatorRequest } from './admin-routes';
 import { answerControlCall } from './control-routes';
 import { FaultQueue, parseFault, type Fault, type FaultInput } from './fault-queue';
+import { supportedVersionsAt, servedVersion } from './graphql/api-versions';
+import { BulkOperations } from './graphql/bulk-operations';
+import { CostBucket } from './graphql/cost';
+import { answerGraphql } from './graphql/graphql-endpoint';
+import type { AdminContext } from './graphql/resolvers';
+import { adminSchema } from './graphql/schema';
 import { LeakyBucket, type BucketOptions } from './leaky-bucket';
 import type { NewOrderInput } from './order-factory';
-import { ShopRefusal, ShopState } from './shop-state';
+import { ShopRefusal, ShopState, type NewProductInput } from './shop-state';
 import { INVALID_TOKEN_ERRORS, SimulatorAuth } from './simulator-auth';
-import { seededRandom } from './simulator-time';
+import { seededRandom, shopifyTime } from './simulator-time';
 import { WebhookDelivery, type Delivery } from './webhook-delivery';
+
+/** Every scope the sync and product download use (a `write_` scope includes its `read_`). */
+export const DEFAULT_SCOPES = [
+  'write_orders',
+  'read_all_orders',
+  'read_products',
+  'write_inventory',
+  'read_locations',
+  'write_fulfillments',
+  'write_merchant_managed_fulfillment_orders',
+] as const;
+
+/** Shopify's GraphQL points buckets by plan (shopify.dev/docs/api/usage/limits). */
+export const COST_PLANS = {
+  standard: { restoreRate: 100, maximumAvailable: 2000 },
+  advanced: { restoreRate: 200, maximumAvailable: 4000 },
+  plus: { restoreRate: 1000, maximumAvailable: 20000 },
+} as const;
+
+/** The app's configured addresses for topics that are not subscribed through the API. */
+export interface AppWebhookAddresses {
+  customersDataRequest?: string;
+  customersRedact?: string;
+  shopRedact?: string;
+  /** Also delivered to API subscriptions of `APP_UNINSTALLED`. */
+  appUninstalled?: string;
+}
 
 export interface ShopifySimulatorOptions {
   port?: number;
@@ -39,8 +79,28 @@ export interface ShopifySimulatorOptions {
   bucket?: Partial<BucketOptions>;
   /** Waits before each webhook retry (Shopify tries about 8 times over hours; tests want it quick). */
   webhookRetryDelaysMs?: readonly number[];
-  /** The API version webhooks are sent with. */
+  /** The API version webhooks are sent with (the latest supported by default). */
   apiVersion?: string;
+  /**
+   * The stable versions the shop serves, oldest first; by default those within Shopify's 12-month
+   * window at the simulator's clock (2026-01 … 2026-10 in November 2026). Any other version asked
+   * for is answered by the oldest of them.
+   */
+  apiVersions?: readonly string[];
+  /** Scopes the merchant grants the app (every token carries them); `DEFAULT_SCOPES` by default. */
+  scopes?: readonly string[];
+  /** Whether the app may read protected customer data (names, addresses, email, phone); true by default. */
+  protectedCustomerData?: boolean;
+  /** Whether non-expiring offline tokens still open the API (Shopify: not from 1 January 2027); true by default. */
+  acceptNonExpiringTokens?: boolean;
+  /** GraphQL points bucket; Standard (100 points/s, 2,000) by default. */
+  costBucket?: Partial<{ restoreRate: number; maximumAvailable: number }>;
+  /** Compliance and uninstall addresses of the app's configuration. */
+  appWebhooks?: AppWebhookAddresses;
+  /** Catalogue products with several variants, besides one product per SKU of `skus`. */
+  products?: readonly NewProductInput[];
+  /** A bulk operation waits this long before it runs (to see it RUNNING); 0 by default. */
+  bulkOperationDelayMs?: number;
   seed?: number;
   /**
    * Where ids start. An in-memory shop restarted would hand out the ids of the previous run's
@@ -68,10 +128,7 @@ export interface SimulatorCall {
 export interface ShopifySimulatorState {
   shop: ShopState;
   createOrder(input?: NewOrderInput): ShopifyOrder;
-  updateOrder(
-    id: number,
-    change: { financialStatus?: ShopifyOrder['financial_status']; cancel?: boolean; tags?: string },
-  ): ShopifyOrder;
+  updateOrder(id: number, change: Parameters<ShopState['updateOrder']>[1]): ShopifyOrder;
   addFault(input: FaultInput): void;
   clearFaults(): void;
   faults(): FaultQueue['pending'];
@@ -85,6 +142,31 @@ export interface ShopifySimulatorState {
   expireTokens(): void;
   refreshCount(): number;
   configureBucket(options: { capacity?: number; leakPerSecond?: number }): void;
+  /** The GraphQL points bucket (plan limits), and filling it up again. */
+  configureCostBucket(options: { restoreRate?: number; maximumAvailable?: number }): void;
+  resetCostBucket(): void;
+  costStatus(): { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+  addProduct(input: NewProductInput): ShopifyProduct;
+  updateProduct(
+    productId: number,
+    change: { title?: string; variants?: { sku: string; price?: string; barcode?: string | null }[] },
+  ): ShopifyProduct;
+  /** The merchant removes the app: `app/uninstalled` delivered, then every token revoked. */
+  uninstallApp(): Promise<Delivery[]>;
+  /** A compliance request, delivered to the app's configured address. */
+  sendCompliance(
+    topic: 'customers/data_request' | 'customers/redact' | 'shop/redact',
+    input?: { customerId?: number; email?: string; phone?: string; orderIds?: number[] },
+  ): Delivery;
+  setProtectedCustomerData(granted: boolean): void;
+  setGrantedScopes(scopes: readonly string[]): void;
+  setAcceptNonExpiringTokens(accepted: boolean): void;
+  /** A frozen (402), fraudulent (403) or locked (423) shop refuses every Admin API call. */
+  setShopStatus(status: 'active' | 'frozen' | 'fraudulent' | 'locked'): void;
+  /** The versions served (oldest first). */
+  apiVersions(): string[];
+  tokenGrants(): SimulatorAuth['grants'];
+  inventoryAdjustments(): ShopState['inventoryAdjustments'];
   resetBucket(): void;
   startTraffic(everyMs: number): void;
   stopTraffic(): void;
@@ -117,6 +199,13 @@ export const SIMULATOR_DEFAULTS = {
 } as const;
 
 const ADMIN_PATH = /^\/admin\/api\/([0-9]{4}-[0-9]{2}|unstable)\/(.+)\.json$/;
+
+/** What a shop that cannot be used answers every Admin API call (shopify.dev status codes). */
+const SHOP_STATUS_ANSWERS = {
+  frozen: { status: 402, errors: 'Unavailable Shop' },
+  fraudulent: { status: 403, errors: 'Forbidden' },
+  locked: { status: 423, errors: 'This shop is unavailable' },
+} as const;
 const MAX_BODY_BYTES = 1024 * 1024;
 
 const FAULT_BODIES: Record<Fault['status'], unknown> = {
@@ -169,7 +258,8 @@ export async function startShopifySimulator(
 ): Promise<ShopifySimulator> {
   const now = () => Date.now();
   const random = seededRandom(options.seed ?? 20261124);
-  const apiVersion = options.apiVersion ?? '2025-01';
+  const versions = [...(options.apiVersions ?? supportedVersionsAt(now()))];
+  const apiVersion = options.apiVersion ?? versions[versions.length - 1] ?? '2026-10';
   const skus = options.skus ?? SIMULATOR_DEFAULTS.skus;
   const shop = new ShopState({
     skus,
@@ -188,10 +278,22 @@ export async function startShopifySimulator(
     clientId: options.clientId ?? SIMULATOR_DEFAULTS.clientId,
     clientSecret: options.clientSecret ?? SIMULATOR_DEFAULTS.clientSecret,
     tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
-    scope: 'read_orders,write_orders,read_products,read_inventory,write_inventory,read_locations',
+    scope: (options.scopes ?? DEFAULT_SCOPES).join(','),
+    acceptNonExpiringTokens: options.acceptNonExpiringTokens ?? true,
     now,
   });
+  for (const product of options.products ?? []) shop.addCatalogueProduct(product);
+  let protectedCustomerData = options.protectedCustomerData ?? true;
+  let shopStatus: 'active' | 'frozen' | 'fraudulent' | 'locked' = 'active';
+  const costBucket = new CostBucket({ ...COST_PLANS.standard, ...options.costBucket }, now);
+  const bulk = new BulkOperations(adminSchema(), {
+    newId: () => shop.newId(),
+    now,
+    origin: () => baseUrl,
+    delayMs: options.bulkOperationDelayMs,
+  });
   let shopHost = '';
+  let baseUrl = '';
   const bucket = new LeakyBucket({ capacity: 40, leakPerSecond: 2, ...options.bucket }, now);
   const faults = new FaultQueue();
   const webhooks = new WebhookDelivery(
@@ -206,6 +308,30 @@ export async function startShopifySimulator(
     () => shop.newId(),
   );
   shop.orderListeners.push(webhooks.onOrderEvent);
+  bulk.finishListeners.push((operation) =>
+    webhooks.publish('bulk_operations/finish', {
+      admin_graphql_api_id: `gid://shopify/BulkOperation/${operation.id}`,
+      completed_at: operation.completedAt,
+      created_at: operation.createdAt,
+      error_code: operation.errorCode?.toLowerCase() ?? null,
+      status: operation.status.toLowerCase(),
+      type: operation.type.toLowerCase(),
+    }),
+  );
+  const shopDomain = () => options.shopDomain ?? shopHost;
+  const shopPayload = () => ({
+    id: 548380009,
+    name: 'Simulated shop',
+    email: 'merchant@example.com',
+    domain: shopDomain(),
+    myshopify_domain: shopDomain(),
+    currency: options.currency ?? 'GBP',
+    country_code: 'GB',
+    iana_timezone: 'Europe/London',
+    plan_name: 'basic',
+    created_at: shopifyTime(now()),
+    updated_at: shopifyTime(now()),
+  });
   let calls: SimulatorCall[] = [];
   let traffic: { timer: NodeJS.Timeout; everyMs: number } | null = null;
   const hanging = new Set<http.ServerResponse>();
@@ -238,6 +364,78 @@ export async function startShopifySimulator(
         ...(leakPerSecond !== undefined ? { leakPerSecond } : {}),
       }),
     resetBucket: () => bucket.reset(),
+    configureCostBucket: (change) =>
+      costBucket.configure({
+        ...(change.restoreRate !== undefined ? { restoreRate: change.restoreRate } : {}),
+        ...(change.maximumAvailable !== undefined ? { maximumAvailable: change.maximumAvailable } : {}),
+      }),
+    resetCostBucket: () => costBucket.reset(),
+    costStatus: () => costBucket.status(),
+    addProduct: (input) => shop.addCatalogueProduct(input),
+    updateProduct: (productId, change) => shop.updateProduct(productId, change),
+    async uninstallApp() {
+      const deliveries = webhooks.publish('app/uninstalled', shopPayload());
+      if (options.appWebhooks?.appUninstalled) {
+        const sent = webhooks.sendToAppAddress(
+          'app/uninstalled',
+          options.appWebhooks.appUninstalled,
+          shopPayload(),
+        );
+        if (sent) deliveries.push(sent);
+      }
+      auth.revokeAll();
+      // Shopify removes an uninstalled app's subscriptions.
+      webhooks.subscriptions.splice(0, webhooks.subscriptions.length);
+      await webhooks.idle();
+      return deliveries;
+    },
+    sendCompliance(topic, input = {}) {
+      const addresses = options.appWebhooks ?? {};
+      const address =
+        topic === 'customers/data_request'
+          ? addresses.customersDataRequest
+          : topic === 'customers/redact'
+            ? addresses.customersRedact
+            : addresses.shopRedact;
+      if (!address) throw new ShopRefusal(422, `No address configured for ${topic}`);
+      const orders = [...shop.orders.values()].map((stored) => stored.order);
+      const customerOrder = orders.find(
+        (order) =>
+          (input.customerId !== undefined && order.customer?.id === input.customerId) ||
+          (input.email !== undefined && order.email === input.email),
+      );
+      const customer = {
+        id: input.customerId ?? customerOrder?.customer?.id ?? shop.newId(),
+        email: input.email ?? customerOrder?.email ?? null,
+        phone: input.phone ?? customerOrder?.phone ?? null,
+      };
+      const theirOrders =
+        input.orderIds ??
+        orders.filter((order) => order.customer?.id === customer.id).map((order) => order.id);
+      const base = { shop_id: 548380009, shop_domain: shopDomain() };
+      const payload =
+        topic === 'customers/data_request'
+          ? { ...base, orders_requested: theirOrders, customer, data_request: { id: shop.newId() } }
+          : topic === 'customers/redact'
+            ? { ...base, customer, orders_to_redact: theirOrders }
+            : base;
+      const delivery = webhooks.sendToAppAddress(topic, address, payload);
+      if (!delivery) throw new ShopRefusal(503, 'The simulator is closing');
+      return delivery;
+    },
+    setProtectedCustomerData: (granted) => {
+      protectedCustomerData = granted;
+    },
+    setGrantedScopes: (scopes) => auth.setGrantedScopes(scopes),
+    setAcceptNonExpiringTokens: (accepted) => {
+      auth.acceptNonExpiringTokens = accepted;
+    },
+    setShopStatus: (status) => {
+      shopStatus = status;
+    },
+    apiVersions: () => [...versions],
+    tokenGrants: () => [...auth.grants],
+    inventoryAdjustments: () => [...shop.inventoryAdjustments],
     startTraffic(everyMs) {
       state.stopTraffic();
       const timer = setInterval(() => shop.createOrder(), Math.max(100, everyMs));
@@ -273,6 +471,7 @@ export async function startShopifySimulator(
     response.writeHead(answer.status, {
       'content-type': 'application/json; charset=utf-8',
       'x-shopify-api-version': apiVersion,
+      'x-request-id': randomUUID(),
       ...answer.headers,
     });
     response.end(raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)));
@@ -302,7 +501,7 @@ export async function startShopifySimulator(
         origin: url.origin,
       };
       if (isControl) {
-        answer(answerControlCall(state, simulatorRequest, url.pathname.slice('/__simulator/'.length)));
+        answer(await answerControlCall(state, simulatorRequest, url.pathname.slice('/__simulator/'.length)));
         return;
       }
 
@@ -326,6 +525,13 @@ export async function startShopifySimulator(
         return;
       }
 
+      const bulkFile = /^\/bulk-operation-results\/(\d+)\.jsonl$/.exec(url.pathname);
+      if (method === 'GET' && bulkFile) {
+        const jsonl = bulk.file(Number(bulkFile[1]), url.searchParams.get('token'));
+        if (jsonl === null) answer({ status: 403, body: { errors: 'AccessDenied' } });
+        else answer({ status: 200, headers: { 'content-type': 'application/jsonl' } }, jsonl);
+        return;
+      }
       if (method === 'GET' && url.pathname === '/admin/oauth/authorize') {
         const consent = auth.authorize(url.searchParams, shopHost);
         if ('error' in consent) answer({ status: 400, body: { errors: consent.error } });
@@ -340,9 +546,40 @@ export async function startShopifySimulator(
 
       const match = ADMIN_PATH.exec(url.pathname);
       if (!match) throw new ShopRefusal(404, 'Not Found');
-      const token = request.headers['x-shopify-access-token'];
-      if (auth.problemWith(Array.isArray(token) ? token[0] : token)) {
-        answer({ status: 401, body: { errors: INVALID_TOKEN_ERRORS } });
+      const served = servedVersion(match[1]!, versions);
+      const versionHeader = { 'x-shopify-api-version': served };
+      const headerToken = request.headers['x-shopify-access-token'];
+      const token = Array.isArray(headerToken) ? headerToken[0] : headerToken;
+      if (auth.problemWith(token)) {
+        answer({ status: 401, body: { errors: INVALID_TOKEN_ERRORS }, headers: versionHeader });
+        return;
+      }
+      if (shopStatus !== 'active') {
+        const refusal = SHOP_STATUS_ANSWERS[shopStatus];
+        answer({ status: refusal.status, body: { errors: refusal.errors }, headers: versionHeader });
+        return;
+      }
+      if (match[2] === 'graphql') {
+        if (method !== 'POST') throw new ShopRefusal(405, 'Method Not Allowed');
+        const context: AdminContext = {
+          shop,
+          webhooks,
+          bulk,
+          scopes: new Set(auth.scopesOf(token!)),
+          protectedCustomerData,
+          shopInfo: {
+            name: 'Simulated shop',
+            email: 'merchant@example.com',
+            myshopifyDomain: shopDomain(),
+            currency: options.currency ?? 'GBP',
+          },
+          apiVersion: served,
+          clientId: auth.clientId,
+          now,
+          unlimited: false,
+        };
+        const result = await answerGraphql(body, context, costBucket);
+        answer({ ...result, headers: { ...result.headers, ...versionHeader } });
         return;
       }
       const taken = bucket.take();
@@ -357,7 +594,7 @@ export async function startShopifySimulator(
       }
       const base = `/admin/api/${match[1]}`;
       const result = answerAdminCall(shop, webhooks, simulatorRequest, base, match[2]!);
-      answer({ ...result, headers: { ...result.headers, ...limitHeader } });
+      answer({ ...result, headers: { ...result.headers, ...limitHeader, ...versionHeader } });
     } catch (error) {
       if (error instanceof ShopRefusal) {
         answer({ status: error.status, body: { errors: error.errors } });
@@ -370,14 +607,15 @@ export async function startShopifySimulator(
   const server = http.createServer((request, response) => {
     void handle(request, response);
   });
-  const url = await listen(server, options);
-  shopHost = new URL(url).host;
+  baseUrl = await listen(server, options);
+  shopHost = new URL(baseUrl).host;
 
   return {
-    url,
+    url: baseUrl,
     state,
     async close() {
       state.stopTraffic();
+      await bulk.close();
       await webhooks.close();
       for (const response of hanging) response.destroy();
       await closeServer(server);

@@ -1,17 +1,37 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { ShopifyWebhook } from '../shopify-rest.types';
-import { ShopRefusal, type OrderEvent } from './shop-state';
+import type { ShopifyWebhook } from './shop-resources';
+import { ShopRefusal, type ShopEvent } from './shop-state';
 import { shopifyTime } from './simulator-time';
 
-/** Topics the simulator can deliver (the ones the order sync subscribes to). */
-export const WEBHOOK_TOPICS = new Set(['orders/create', 'orders/updated']);
+/** Topics an app can subscribe to here (through `webhookSubscriptionCreate` or REST `webhooks.json`). */
+export const WEBHOOK_TOPICS = new Set([
+  'orders/create',
+  'orders/updated',
+  'orders/cancelled',
+  'orders/fulfilled',
+  'products/create',
+  'products/update',
+  'products/delete',
+  'inventory_levels/update',
+  'app/uninstalled',
+  'bulk_operations/finish',
+]);
+
+/**
+ * The mandatory privacy (compliance) topics: never subscribed through the API, only delivered to
+ * the addresses in the app's configuration.
+ */
+export const COMPLIANCE_TOPICS = ['customers/data_request', 'customers/redact', 'shop/redact'] as const;
 
 export interface Delivery {
   webhookId: string;
   subscriptionId: number;
   topic: string;
   address: string;
-  orderId: number;
+  /** The order the delivery is about; null for other topics. */
+  orderId: number | null;
+  /** The delivered body, exactly as signed. */
+  body: string;
   attempts: number;
   /** The last answer's status; null when the address could not be reached. */
   lastStatus: number | null;
@@ -46,7 +66,12 @@ export class WebhookDelivery {
     private readonly newId: () => number,
   ) {}
 
-  subscribe(input: { topic?: unknown; address?: unknown; format?: unknown }): ShopifyWebhook {
+  subscribe(input: {
+    topic?: unknown;
+    address?: unknown;
+    format?: unknown;
+    fields?: string[];
+  }): ShopifyWebhook {
     const topic = typeof input.topic === 'string' ? input.topic : '';
     const address = typeof input.address === 'string' ? input.address : '';
     if (!WEBHOOK_TOPICS.has(topic)) throw new ShopRefusal(422, { topic: ['Invalid topic specified.'] });
@@ -65,7 +90,7 @@ export class WebhookDelivery {
       created_at: at,
       updated_at: at,
       format: 'json',
-      fields: [],
+      fields: input.fields ?? [],
       metafield_namespaces: [],
       api_version: this.options.apiVersion,
     };
@@ -79,26 +104,57 @@ export class WebhookDelivery {
     this.subscriptions.splice(index, 1);
   }
 
-  /** Called for every order change; delivery runs in the background. */
-  onOrderEvent = (event: OrderEvent): void => {
-    if (this.closed) return;
-    const body = JSON.stringify(event.order);
-    for (const subscription of this.subscriptions) {
-      if (subscription.topic !== event.topic) continue;
-      const delivery: Delivery = {
-        webhookId: randomUUID(),
-        subscriptionId: subscription.id,
-        topic: event.topic,
-        address: subscription.address,
-        orderId: event.order.id,
-        attempts: 0,
-        lastStatus: null,
-        state: 'pending',
-      };
-      this.deliveries.push(delivery);
-      this.track(this.attempt(delivery, body));
-    }
+  /** Called for every change at the shop; delivery runs in the background. */
+  onOrderEvent = (event: ShopEvent): void => {
+    const payload = 'order' in event ? event.order : event.product;
+    this.publish(event.topic, payload, 'order' in event ? event.order.id : null);
   };
+
+  /** Delivers `payload` to every subscription to `topic`; returns the deliveries started. */
+  publish(topic: string, payload: unknown, orderId: number | null = null): Delivery[] {
+    if (this.closed) return [];
+    const started: Delivery[] = [];
+    for (const subscription of this.subscriptions) {
+      if (subscription.topic !== topic) continue;
+      started.push(this.send(topic, subscription.address, payload, subscription.id, orderId));
+    }
+    return started;
+  }
+
+  /** One delivery to an address from the app's configuration (compliance topics, app/uninstalled). */
+  sendToAppAddress(topic: string, address: string, payload: unknown): Delivery | null {
+    if (this.closed) return null;
+    return this.send(topic, address, payload, 0, null);
+  }
+
+  private send(
+    topic: string,
+    address: string,
+    payload: unknown,
+    subscriptionId: number,
+    orderId: number | null,
+  ): Delivery {
+    const body = JSON.stringify(payload);
+    const delivery: Delivery = {
+      webhookId: randomUUID(),
+      subscriptionId,
+      topic,
+      address,
+      orderId,
+      body,
+      attempts: 0,
+      lastStatus: null,
+      state: 'pending',
+    };
+    this.deliveries.push(delivery);
+    this.track(this.attempt(delivery, body));
+    return delivery;
+  }
+
+  /** Settles once nothing is being delivered (uninstall: the last deliveries go before tokens do). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
 
   /** Stops retries and waits for deliveries under way. */
   async close(): Promise<void> {
@@ -115,19 +171,18 @@ export class WebhookDelivery {
 
   private async attempt(delivery: Delivery, body: string): Promise<void> {
     delivery.attempts += 1;
-    const signature = createHmac('sha256', this.options.clientSecret).update(body, 'utf8').digest('base64');
+    const signature = shopifySignature(body, this.options.clientSecret);
     try {
       const response = await fetch(delivery.address, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-shopify-topic': delivery.topic,
-          'x-shopify-hmac-sha256': signature,
-          'x-shopify-shop-domain': this.options.shopDomain(),
-          'x-shopify-webhook-id': delivery.webhookId,
-          'x-shopify-api-version': this.options.apiVersion,
-          'x-shopify-triggered-at': new Date(this.options.now()).toISOString(),
-        },
+        headers: shopifyWebhookHeaders({
+          topic: delivery.topic,
+          signature,
+          shopDomain: this.options.shopDomain(),
+          webhookId: delivery.webhookId,
+          apiVersion: this.options.apiVersion,
+          triggeredAt: new Date(this.options.now()).toISOString(),
+        }),
         body,
         // Shopify gives a receiver about five seconds before it counts the delivery as failed.
         signal: AbortSignal.timeout(5000),
@@ -152,4 +207,29 @@ export class WebhookDelivery {
     }, delay);
     this.timers.add(timer);
   }
+}
+
+/** The headers of a delivery, as Shopify sends them (lower case, as Node hands them on). */
+export function shopifyWebhookHeaders(delivery: {
+  topic: string;
+  signature: string;
+  shopDomain: string;
+  webhookId: string;
+  apiVersion: string;
+  triggeredAt: string;
+}): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'x-shopify-topic': delivery.topic,
+    'x-shopify-hmac-sha256': delivery.signature,
+    'x-shopify-shop-domain': delivery.shopDomain,
+    'x-shopify-webhook-id': delivery.webhookId,
+    'x-shopify-api-version': delivery.apiVersion,
+    'x-shopify-triggered-at': delivery.triggeredAt,
+  };
+}
+
+/** base64 of HMAC-SHA256 of the raw body with the app's client secret. */
+export function shopifySignature(body: string | Buffer, secret: string): string {
+  return createHmac('sha256', secret).update(body).digest('base64');
 }
