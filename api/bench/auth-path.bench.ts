@@ -6,13 +6,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { DatabaseDialect } from '../src/db/create-sequelize';
 import { createTestDatabase } from '../src/testing/test-database';
 import { reportFigures, type BenchFigure } from '../../scripts/bench/accepted';
+import { freePort } from '../../scripts/bench/measure';
 
 const CONNECTIONS = 10;
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 3);
@@ -26,17 +26,6 @@ interface Measured {
   p50: number;
   p99: number;
   non2xx: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {

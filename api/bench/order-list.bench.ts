@@ -15,7 +15,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +27,7 @@ import { insertChannelRow } from '../src/testing/channel-fixtures';
 import { TEST_MYSQL_URL } from '../src/testing/test-database';
 import { benchServices } from './bench-services';
 import { reportFigures } from '../../scripts/bench/accepted';
+import { freePort, percentile } from '../../scripts/bench/measure';
 
 const TOTAL = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const DATABASE = `syncdesk_bench_order_list${TOTAL === 1_000_000 ? '' : `_${TOTAL}`}`;
@@ -359,17 +359,6 @@ async function seed(): Promise<Seeded> {
   return seeded;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitForHttp(url: string, timeoutMs = 600_000): Promise<void> {
   const started = Date.now();
   for (;;) {
@@ -478,10 +467,6 @@ function printTable(results: Measured[]): void {
       `${result.label.padEnd(40)} ${result.first.toFixed(1).padStart(9)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)}  ${result.total}`,
     );
   }
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)]!;
 }
 
 async function main(): Promise<void> {

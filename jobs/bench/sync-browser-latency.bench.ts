@@ -19,12 +19,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { MIN_INTERVAL_S } from '@syncdesk/api';
-import { reportFigures } from '../../scripts/bench/accepted';
+import { freePort, latencyRow, reportLatencies } from '../../scripts/bench/measure';
 
 const ORDERS = Number(process.env.BENCH_BROWSER_ORDERS ?? 100);
 /** The shortest interval the product lets a seller choose (MIN_INTERVAL_S): a shorter one is raised to it. */
@@ -52,21 +51,6 @@ const CHROMIUM_ARGS = [
 ];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)]!;
-}
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -283,19 +267,6 @@ async function removeShopWebhooks(shopUrl: string): Promise<void> {
 /** The demo's Shopify simulator takes the simulator's default offline token. */
 const SHOPIFY_ACCESS_TOKEN = 'shpat_simulated_offline_access_token';
 
-function row(name: string, sorted: number[], targetMs: number): Record<string, string | number> {
-  const p95 = percentile(sorted, 0.95);
-  return {
-    case: name,
-    samples: sorted.length,
-    'p50 (ms)': Math.round(percentile(sorted, 0.5)),
-    'p95 (ms)': Math.round(p95),
-    'max (ms)': Math.round(sorted[sorted.length - 1]!),
-    'target p95 (ms)': `< ${targetMs.toLocaleString('en-GB')}`,
-    verdict: p95 < targetMs ? 'met' : 'MISSED',
-  };
-}
-
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) {
     process.stdout.write('building the front end (npm run build)…\n');
@@ -322,7 +293,7 @@ async function main(): Promise<void> {
     browsers.push(webhookPage);
     process.stdout.write(`${ORDERS} orders with the Shopify webhook…\n`);
     const webhook = await latencies(webhookPage, await placeOrders(demo, webhookTag));
-    rows.push(row('order → browser, Shopify webhook', webhook, 1000));
+    rows.push(latencyRow('order → browser, Shopify webhook', webhook, 1000));
     console.table(rows);
     await webhookPage.context().browser()?.close();
 
@@ -348,7 +319,11 @@ async function main(): Promise<void> {
       throw new Error('the shop sent webhooks in the polling case: it measured webhooks, not polling');
     }
     rows.push(
-      row(`order → browser, polling every ${POLL_INTERVAL_S} s`, polling, (POLL_INTERVAL_S + 1) * 1000),
+      latencyRow(
+        `order → browser, polling every ${POLL_INTERVAL_S} s`,
+        polling,
+        (POLL_INTERVAL_S + 1) * 1000,
+      ),
     );
 
     console.log(
@@ -363,20 +338,7 @@ async function main(): Promise<void> {
           .join(' ')}.`,
     );
     console.table(rows);
-    reportFigures(
-      'sync',
-      rows.map((entry) => ({
-        name: `sync.browser.${String(entry.case)
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '')}.p95-ms`,
-        value: Number(entry['p95 (ms)']),
-        unit: 'ms',
-        higherIsBetter: false,
-        // Latencies through a browser and polls move by half from run to run: marked when one doubles.
-        tolerance: 1,
-      })),
-    );
+    reportLatencies('sync', 'sync.browser', rows);
   } finally {
     for (const page of browsers)
       await page

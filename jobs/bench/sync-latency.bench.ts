@@ -17,7 +17,6 @@
  * Targets: webhook p95 < 1 s; polling p95 < interval + 1 s; stock p95 < 2 s.
  */
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { JOB_NAMES, PRODUCT_SYNC_STATUS, type OrdersChangedEvent } from '@syncdesk/contracts';
 import { isRecurringJobScheduler, writeChannelCredentials, type Services } from '@syncdesk/api';
@@ -30,7 +29,7 @@ import {
 } from '@syncdesk/integrations';
 import { demoOAuthProviders } from '@syncdesk/server';
 import { SIMULATOR_CREDENTIALS } from '@syncdesk/integrations';
-import { reportFigures } from '../../scripts/bench/accepted';
+import { freePort, latencyRow, reportLatencies } from '../../scripts/bench/measure';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100);
 /**
@@ -57,22 +56,6 @@ async function waitFor(what: string, condition: () => boolean | Promise<boolean>
     if (performance.now() > until) throw new Error(`timed out waiting for ${what}`);
     await sleep(5);
   }
-}
-
-/** The app's public address must be known before it listens: the shop's webhooks call it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)]!;
 }
 
 async function shopifyChannel(
@@ -205,7 +188,7 @@ async function main(): Promise<void> {
       gapMs: () => WEBHOOK_GAP_MS + Math.random() * (WEBHOOK_GAP_MS / 4),
     });
     rows.push(
-      row(
+      latencyRow(
         `order → page, Shopify webhook (1 order / ${WEBHOOK_GAP_MS / 1000}–${(WEBHOOK_GAP_MS * 1.25) / 1000} s)`,
         webhook,
         '< 1,000',
@@ -225,7 +208,7 @@ async function main(): Promise<void> {
       gapMs: () => Math.random() * 1000,
     });
     rows.push(
-      row(
+      latencyRow(
         `order → page, polling every ${POLL_INTERVAL_S} s (1 order / 0–1 s)`,
         polling,
         `< ${POLL_INTERVAL_S + 1},000`,
@@ -286,7 +269,7 @@ async function main(): Promise<void> {
       stockLatencies.push(performance.now() - changedAt);
     }
     stockLatencies.sort((left, right) => left - right);
-    rows.push(row('stock change → shop holds it', stockLatencies, '< 2,000'));
+    rows.push(latencyRow('stock change → shop holds it', stockLatencies, '< 2,000'));
 
     console.log(
       '\nReal process (MySQL, Agenda with the in-process notification channel, JOBS_PROCESS_EVERY_MS 1000),' +
@@ -294,37 +277,13 @@ async function main(): Promise<void> {
         ' Socket.IO event at a signed-in client.',
     );
     console.table(rows);
-    reportFigures(
-      'sync',
-      rows.map((entry) => ({
-        name: `sync.latency.${String(entry.case)
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '')}.p95-ms`,
-        value: Number(entry['p95 (ms)']),
-        unit: 'ms',
-        higherIsBetter: false,
-        // Latencies through budgets and polls move by half from run to run: marked when one doubles.
-        tolerance: 1,
-      })),
-    );
+    reportLatencies('sync', 'sync.latency', rows);
   } finally {
     await server.close();
     await Promise.all(Object.values(shops).map((shop) => shop.close()));
     await database.drop();
   }
   process.exit(0);
-}
-
-function row(name: string, sorted: number[], target: string): Record<string, string | number> {
-  return {
-    case: name,
-    samples: sorted.length,
-    'p50 (ms)': Math.round(percentile(sorted, 0.5)),
-    'p95 (ms)': Math.round(percentile(sorted, 0.95)),
-    'max (ms)': Math.round(sorted[sorted.length - 1]!),
-    'target p95 (ms)': target,
-  };
 }
 
 main().catch((error: unknown) => {
