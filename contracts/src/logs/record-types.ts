@@ -9,6 +9,8 @@ export const RECORD_TYPES = [
   { value: 'sync_orders', label: 'Sync orders' },
   { value: 'get_updates', label: 'Get updates' },
   { value: 'api_call', label: 'API call' },
+  /** A provider's webhook we acted on beyond an order import (an uninstall, a privacy request). */
+  { value: 'receive_webhook', label: 'Receive webhook' },
 ] as const;
 
 /** A record's type in words; a type not listed yet reads as its words, first letter capitalised. */

@@ -36,8 +36,8 @@ export async function notifyChannelManagers(
 }
 
 /**
- * One transaction record for a webhook we received and acted on, on the channel's records: the
- * seller sees what the provider asked and what we did. `requestBody` is a summary the caller
+ * One transaction record (type `receive_webhook`; the topic is in its body) for a webhook we
+ * received and acted on, on the channel's records: the seller sees what the provider asked and what we did. `requestBody` is a summary the caller
  * chose (a privacy request's e-mail and phone are never written back into our records).
  */
 export async function recordReceivedWebhook(
@@ -50,7 +50,7 @@ export async function recordReceivedWebhook(
     storeId: channel.store_id,
     channelId: channel.id,
     kind: channel.kind === 'plugin' ? 'plugin' : 'channel',
-    type: entry.topic,
+    type: 'receive_webhook',
     method: 'POST',
     url: entry.url,
     status: LOG_STATUS.byKey('success').value,
