@@ -1,5 +1,5 @@
 import type { RateLimit } from '@syncdesk/contracts';
-import { ConnectorError, type ChannelConnector, type PluginConnector } from '../connector';
+import { ConnectorError, type ChannelConnector, type ListingsPage, type PluginConnector } from '../connector';
 import { explainProviderOf, explainRecord } from '../explain/explain-record';
 import type { Provider } from '../provider';
 import type { SimulatedAccount } from '../simulators/provider-simulator';
@@ -175,6 +175,39 @@ export function describeProviderConformance(provider: Provider): void {
       expect(two.ids).toEqual(expect.arrayContaining(later));
     });
 
+    const productsCase =
+      'a product download pages to the end, each listing once, coming back when told the export is still running';
+    const listsProducts = provider.capabilities.includes('products_in');
+    if (!listsProducts) {
+      it.skip(`${productsCase} — skipped: ${provider.type} downloads no products`, () => undefined);
+    } else if (!simulator.addsListings) {
+      it.skip(`${productsCase} — skipped: ${provider.type}'s simulator cannot add listings yet`, () =>
+        undefined);
+    } else {
+      it(productsCase, async () => {
+        const { connector } = build();
+        expect('capabilities' in connector && connector.capabilities.has('listProducts')).toBe(true);
+        const channel = connector as ChannelConnector;
+        const added = await account.addListings!(account.pageSize + 5);
+        const skus: string[] = [];
+        let cursor: string | null = null;
+        let reads = 0;
+        do {
+          const read: ListingsPage = await channel.listProducts!(cursor);
+          reads += 1;
+          skus.push(...read.listings.map((listing) => listing.sku));
+          if (read.listings.length === 0 && read.next !== null) {
+            // The provider asked for a wait; the suite keeps it short (its simulator's windows are too).
+            await new Promise((resolve) => setTimeout(resolve, Math.min(read.retryAfterMs ?? 0, 1_000)));
+          }
+          cursor = read.next;
+        } while (cursor !== null && reads < 100);
+        expect(cursor).toBeNull();
+        expect(new Set(skus).size).toBe(skus.length);
+        expect(skus).toEqual(expect.arrayContaining(added));
+      });
+    }
+
     it('a 401 is an authorisation error, recorded and explained as credentials to fix', async () => {
       const { connector, records } = build();
       account.fail({ status: 401 });
@@ -224,7 +257,9 @@ export function describeProviderConformance(provider: Provider): void {
 
     it('a 429 waits out its retry hint, and no call goes out without budget or over it', async () => {
       const budget = countingBudget();
-      const limits = Object.fromEntries(OPERATIONS.map((operation) => [operation, BUDGET]));
+      // The provider's own operations too (Mirakl's once-a-minute order poll): every call is budgeted.
+      const operations = [...new Set([...OPERATIONS, ...Object.keys(provider.rateLimits ?? {})])];
+      const limits = Object.fromEntries(operations.map((operation) => [operation, BUDGET]));
       const { connector, records } = build({ budget, limits });
       await account.addChanges(3);
       account.fail({ status: 429 });
@@ -242,7 +277,7 @@ export function describeProviderConformance(provider: Provider): void {
       const grantsBefore = budget.granted.length;
       await Promise.all(many.map((other) => page(other, null, null)));
       expect(account.calls().length - start).toBe(budget.granted.length - grantsBefore);
-      for (const operation of OPERATIONS) {
+      for (const operation of operations) {
         const times = budget.granted
           .filter((grant) => grant.operation === operation)
           .map((grant) => grant.at);

@@ -26,6 +26,8 @@ export interface SimulatedError {
  */
 export interface ProviderSimulator {
   start(): Promise<SimulatedAccount>;
+  /** Its accounts offer `addListings` (known before one starts, so the suite can name a skip). */
+  addsListings?: boolean;
 }
 
 export interface SimulatedAccount {
@@ -40,6 +42,11 @@ export interface SimulatedAccount {
    * channel, shipments of a plugin. Answers their remote ids as the connector reports them.
    */
   addChanges(count: number): Promise<string[]>;
+  /**
+   * Where the connector downloads products: adds `count` new listings to the account's catalogue
+   * and answers their SKUs. Absent, the product download case is skipped with that reason.
+   */
+  addListings?(count: number): Promise<string[]>;
   fail(fault: SimulatedFault): void;
   /** The calls received so far: path and when (ms since the epoch). */
   calls(): { path: string; at: number }[];

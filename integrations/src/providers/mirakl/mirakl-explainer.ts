@@ -62,6 +62,21 @@ const MIRAKL_CODES: Readonly<Record<string, (said: string) => Explanation>> = {
     fix: 'This is a fault on our side: please report it to us.',
     action: 'report',
   }),
+  offer_export_failed: (said) => ({
+    cause: `Mirakl could not prepare the export of this shop's offers.${said}`,
+    fix: 'Download the products again later. If it keeps failing, ask the marketplace operator to check the shop’s offer export.',
+    action: 'provider',
+  }),
+  stock_report_untraced: (said) => ({
+    cause: `Mirakl refused lines of the stock file that its error report does not name, so we cannot tell which SKUs it took.${said}`,
+    fix: 'Nothing was counted as sent: the stock of these listings is sent again with the next push. If it repeats, check the import in the Mirakl back office.',
+    action: 'wait',
+  }),
+  invalid_cursor: (said) => ({
+    cause: `The product download could not continue where it stopped.${said}`,
+    fix: 'Nothing to do: the next download starts from the beginning.',
+    action: 'wait',
+  }),
   VALIDATION_ERROR: (said) => ({
     cause: `Mirakl refused the data we sent.${said}`,
     fix: 'Check the order or offer details (carrier, tracking number, SKU) and retry. If they look right, report it to us.',
@@ -103,7 +118,7 @@ export function explainMirakl(input: ExplainInput): Explanation {
     case 429:
       return {
         cause:
-          'Mirakl asked us to slow down: this call is limited (orders once a minute, stock files once a minute, their status every 15 seconds).',
+          'Mirakl asked us to slow down: this call is limited (orders once a minute, stock files once a minute, their status every 15 seconds, a full offer export once a day, its status every 10 seconds).',
         fix: 'Nothing to do: we wait as long as Mirakl asks and try again by ourselves.',
         action: 'wait',
       };

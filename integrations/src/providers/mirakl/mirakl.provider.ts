@@ -6,14 +6,15 @@ import { miraklSimulator } from './simulator/mirakl-simulator-kit';
 
 /**
  * Mirakl (Seller API): every `mirakl-*` operator of the catalogue, and a bare `mirakl`, is served by
- * this one provider. Orders in (with acceptance), stock and fulfilment out; no webhooks (polled),
+ * this one provider. Orders in (with acceptance), offers in (product download), stock and fulfilment
+ * out; no webhooks (polled),
  * an API key that does not expire. Its own STO01/STO02 limits are passed to the transport.
  */
 export const miraklProvider: Provider = {
   type: 'mirakl',
   matches: isMiraklType,
   kind: 'sales_channel',
-  capabilities: ['orders_in', 'stock_out', 'fulfilment_out', 'acknowledgements_out'],
+  capabilities: ['orders_in', 'stock_out', 'fulfilment_out', 'acknowledgements_out', 'products_in'],
   connector: (context) => createMiraklConnector(context),
   simulator: miraklSimulator,
   explainer: miraklExplainer,

@@ -16,8 +16,17 @@ const error = (httpStatus: number, code: string | null, message: string): Simula
 
 /** Mirakl's simulator as the conformance suite drives it: one operator shop, an API key that does not expire. */
 export const miraklSimulator: ProviderSimulator = {
+  addsListings: true,
   async start(): Promise<SimulatedAccount> {
-    const simulator = await startMiraklSimulator({ apiKey: API_KEY, newOrderState: 'SHIPPING' });
+    // The offer export's windows (OF53 every 10 s, a full export a day) shortened, never skipped.
+    const simulator = await startMiraklSimulator({
+      apiKey: API_KEY,
+      newOrderState: 'SHIPPING',
+      offerExportMs: 200,
+      exportStatusWindowMs: 200,
+      offersPerChunkCap: 50,
+    });
+    let listings = 0;
     return {
       url: simulator.url,
       connection: {
@@ -36,6 +45,14 @@ export const miraklSimulator: ProviderSimulator = {
       pageSize: 100,
       async addChanges(count) {
         return Array.from({ length: count }, () => simulator.state.createOrder().order_id);
+      },
+      async addListings(count) {
+        return Array.from({ length: count }, () => {
+          listings += 1;
+          const sku = `CONF-${String(listings).padStart(4, '0')}`;
+          simulator.state.addOffer(sku, { quantity: listings % 3 });
+          return sku;
+        });
       },
       fail: (fault) => simulator.state.addFault({ count: 1, ...fault }),
       calls: () => simulator.state.calls().map((call) => ({ path: call.path, at: call.time })),
