@@ -87,6 +87,27 @@ function order(index: number, changed: boolean, buyer = 'c0-'): NormalisedOrderI
   };
 }
 
+/** What one batch of a single caller cost: wall time, Node's CPU (its main thread apart), the database's. */
+interface BatchFigures {
+  wallMs: number;
+  nodeMs: number;
+  mainMs: number | null;
+  databaseMs: number | null;
+}
+
+/** The median of each figure over the batches: on a shared machine one slow batch moves an average. */
+function medians(figures: BatchFigures[]): string {
+  const median = (values: (number | null)[]) => {
+    const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
+    return known.length === 0 ? 'n/a' : known[Math.floor(known.length / 2)]!.toFixed(0);
+  };
+  return (
+    `median per batch (${figures.length}): wall ${median(figures.map((figure) => figure.wallMs))} ms, ` +
+    `Node CPU ${median(figures.map((figure) => figure.nodeMs))} ms (main thread ${median(figures.map((figure) => figure.mainMs))}), ` +
+    `database CPU of its connections ${median(figures.map((figure) => figure.databaseMs))} ms`
+  );
+}
+
 async function main(): Promise<void> {
   const database = await createTestDatabase('mysql', 'bench_orders');
   try {
@@ -157,6 +178,25 @@ async function main(): Promise<void> {
     for (const store of company.stores.slice(0, STREAMS)) channels.push(await catalogue(store));
     const warmUpChannel = await catalogue(company.stores[STREAMS]!);
 
+    const batchReadings = async () => ({
+      cpu: process.cpuUsage(),
+      main: mainThreadCpuMs(),
+      connections: await connectionsCpu(database.sequelize),
+    });
+    const batchFiguresSince = async (
+      before: Awaited<ReturnType<typeof batchReadings>>,
+      wallMs: number,
+    ): Promise<BatchFigures> => {
+      const used = process.cpuUsage(before.cpu);
+      const main = mainThreadCpuMs();
+      return {
+        wallMs,
+        nodeMs: (used.user + used.system) / 1000,
+        mainMs: main === null || before.main === null ? null : main - before.main,
+        databaseMs: await connectionsCpuSince(database.sequelize, before.connections),
+      };
+    };
+
     /** The first `streams` of `of` (channels) import their batches at the same time. */
     const run = async (
       label: string,
@@ -172,13 +212,23 @@ async function main(): Promise<void> {
       const connectionsBefore = await connectionsCpu(database.sequelize);
       const mainBefore = mainThreadCpuMs();
       const started = performance.now();
+      /** One caller: each batch measured alone (its readings taken outside its wall time). */
+      const batchFigures: BatchFigures[] = [];
+      let readingMs = 0;
       await Promise.all(
         of.slice(0, streams).map(async (channel, position) => {
           for (let batch = 0; batch < batchCount; batch += 1) {
             const input = Array.from({ length: BATCH_SIZE }, (_, index) =>
               order(offset + batch * BATCH_SIZE + index, changed, `c${position}-`),
             );
+            const readingStarted = performance.now();
+            const before = streams === 1 ? await batchReadings() : null;
+            const batchStarted = performance.now();
+            readingMs += batchStarted - readingStarted;
             const result = await services.orderImport.importBatch(channel.id, input, { source: 'Bench' });
+            const batchEnded = performance.now();
+            if (before) batchFigures.push(await batchFiguresSince(before, batchEnded - batchStarted));
+            readingMs += performance.now() - batchEnded;
             const expected = changed ? result.updated : result.created;
             if (expected !== BATCH_SIZE)
               throw new Error(`${label}: expected ${BATCH_SIZE}, got ${JSON.stringify(result)}`);
@@ -186,7 +236,7 @@ async function main(): Promise<void> {
           }
         }),
       );
-      const seconds = (performance.now() - started) / 1000;
+      const seconds = (performance.now() - started - readingMs) / 1000;
       const rate = Math.round(orders / seconds);
       const batches = orders / BATCH_SIZE;
       const used = process.cpuUsage(cpu);
@@ -206,6 +256,7 @@ async function main(): Promise<void> {
       console.log(
         `${label}: ${orders} orders in ${seconds.toFixed(2)} s → ${rate} orders/s (${((seconds * 1000) / batches).toFixed(0)} ms of wall time per batch of ${BATCH_SIZE}; per batch Node CPU ${((used.user + used.system) / 1000 / batches).toFixed(0)} ms${main}${server}); load ${loadavg()[0]!.toFixed(1)}`,
       );
+      if (batchFigures.length > 0) console.log(`  ${medians(batchFigures)}`);
       return rate;
     };
 
