@@ -1,6 +1,7 @@
 /** The job types a transaction record can carry (spec §9 job types), as screens name them. */
 export const RECORD_TYPES = [
   { value: 'get_orders', label: 'Get orders' },
+  { value: 'get_products', label: 'Get products' },
   { value: 'submit_inventory', label: 'Submit inventory' },
   { value: 'submit_fulfillment', label: 'Submit fulfilment' },
   { value: 'pickup_order', label: 'Pickup order' },
