@@ -1,3 +1,7 @@
+import { countingBudget } from '../../../conformance/counting-budget';
+import { createChannelHttp } from '../../../transport/channel-http';
+import { memoryRecorder } from '../../../transport/transaction-record';
+import { createMiraklConnector, MIRAKL_OPERATION_LIMITS } from '../mirakl.connector';
 import type { MiraklSimulator } from '../simulator';
 import {
   connectionTo,
@@ -47,6 +51,31 @@ describe('Mirakl connector: orders', () => {
     expect(
       listed.every((call) => call.path.includes('order_state_codes=SHIPPING') && call.status === 200),
     ).toBe(true);
+  });
+
+  it('a download is one OR11 poll: its first page takes the once-a-minute poll budget, its next pages do not', async () => {
+    for (let index = 0; index < 25; index += 1) simulator.state.createOrder();
+    const budget = countingBudget();
+    const connection = connectionTo(simulator);
+    const http = createChannelHttp({
+      connection: { id: connection.id, companyId: 1, storeId: 1, kind: 'channel', provider: 'Decathlon' },
+      jobType: 'get_orders',
+      limits: { ...MIRAKL_OPERATION_LIMITS, get_orders: { calls: 100, periodSeconds: 1 } },
+      budget,
+      recorder: memoryRecorder(),
+      checkTarget: async () => null,
+      secrets: [TEST_KEY],
+    });
+    const connector = createMiraklConnector({ connection, http }, { pageSize: 10, pageOverlap: 0 });
+
+    await downloadAll(connector, null);
+
+    expect(budget.granted.map((grant) => grant.operation)).toEqual([
+      'orders_poll',
+      'get_orders',
+      'get_orders',
+    ]);
+    expect(MIRAKL_OPERATION_LIMITS.orders_poll).toEqual({ calls: 1, periodSeconds: 60 });
   });
 
   it('maps an order to the import shape', async () => {
