@@ -12,6 +12,8 @@ export interface OAuthDefinition {
   clientAuthentication: 'basic' | 'body';
   /** The provider requires PKCE (S256). */
   pkce?: boolean;
+  /** Extra form fields of the code exchange (Shopify: `expiring=1` for expiring offline tokens). */
+  tokenParams?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -12,9 +12,17 @@ import { redactText } from './redact';
  */
 export interface ChannelHttp {
   /** A call counted against `operation`'s budget (spec §9 operation names, or 'auth' / 'other'). */
-  request(operation: string, url: string | URL, init?: RequestInit): Promise<Response>;
+  request(
+    operation: string,
+    url: string | URL,
+    init?: RequestInit,
+    options?: RequestOptions,
+  ): Promise<Response>;
   /** A fetch-shaped function bound to one operation, for official clients that accept a custom fetch. */
-  fetchFor(operation: string): (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  fetchFor(
+    operation: string,
+    options?: RequestOptions,
+  ): (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** The provider's own usage header says its limit is nearly reached: hold `operation`'s budget for `ms`. */
   pause?(operation: string, ms: number): Promise<void>;
   /** The budget `operation` is held to (catalogue, provider and operator limits merged), if any. */
@@ -27,6 +35,14 @@ export interface ChannelHttp {
     take(cost: number): Promise<void>;
     settle(reserved: number, answer: PointsAnswer): Promise<void>;
   };
+}
+
+export interface RequestOptions {
+  /**
+   * A 5xx is retried like a GET's: the call only reads, whatever its method (a GraphQL query is a
+   * POST). By default only GET, HEAD, PUT and DELETE are.
+   */
+  retryServerErrors?: boolean;
 }
 
 export interface ChannelHttpOptions {
@@ -121,7 +137,12 @@ export function createChannelHttp(options: ChannelHttpOptions): ChannelHttp {
       : clean;
   };
 
-  async function request(operation: string, input: string | URL, init: RequestInit = {}): Promise<Response> {
+  async function request(
+    operation: string,
+    input: string | URL,
+    init: RequestInit = {},
+    requestOptions: RequestOptions = {},
+  ): Promise<Response> {
     const url = new URL(String(input));
     const method = (init.method ?? 'GET').toUpperCase();
     const started = now();
@@ -203,7 +224,9 @@ export function createChannelHttp(options: ChannelHttpOptions): ChannelHttp {
 
       const wait = retryAfterMs(response.headers.get('retry-after'), now());
       const throttled = response.status === 429;
-      const serverError = response.status >= 500 && RETRIABLE_SERVER_METHODS.has(method);
+      const serverError =
+        response.status >= 500 &&
+        (RETRIABLE_SERVER_METHODS.has(method) || requestOptions.retryServerErrors === true);
       if (throttled && key) await options.budget.pause(key, wait ?? 1000);
       if ((throttled || serverError) && attempts < maxAttempts && (wait ?? 0) <= maxRetryAfterMs) {
         await response.body?.cancel().catch(() => undefined);
@@ -253,11 +276,16 @@ export function createChannelHttp(options: ChannelHttpOptions): ChannelHttp {
       const limit = options.limits[operation];
       if (limit) await options.budget.pause({ connectionId: options.connection.id, operation, limit }, ms);
     },
-    fetchFor: (operation) => (input, init) =>
-      request(operation, input instanceof Request ? input.url : input, {
-        ...(input instanceof Request ? { method: input.method, headers: input.headers } : {}),
-        ...init,
-      }),
+    fetchFor: (operation, requestOptions) => (input, init) =>
+      request(
+        operation,
+        input instanceof Request ? input.url : input,
+        {
+          ...(input instanceof Request ? { method: input.method, headers: input.headers } : {}),
+          ...init,
+        },
+        requestOptions,
+      ),
   };
 }
 

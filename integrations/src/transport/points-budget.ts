@@ -67,6 +67,12 @@ export function settled(
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Longest a waiting caller sleeps before it looks again: an answer meanwhile may give points back
+ * (a query cheaper than asked) or tell the real restore rate, either of which shortens the wait.
+ */
+export const MAX_POINTS_SLEEP_MS = 250;
+
 /** One process's buckets (a connector test, or a deployment without a shared budget store). */
 export function memoryPointsBudget(now: () => number = Date.now): PointsBudget {
   const buckets = new Map<number, PointsBucketState>();
@@ -88,7 +94,7 @@ export function memoryPointsBudget(now: () => number = Date.now): PointsBudget {
           buckets.set(connectionId, { ...state, available: refilled(state, at) - cost, atMs: at });
           return;
         }
-        await sleep(wait);
+        await sleep(Math.min(wait, MAX_POINTS_SLEEP_MS));
       }
     },
     async settle(connectionId, reserved, answer) {

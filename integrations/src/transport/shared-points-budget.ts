@@ -1,6 +1,12 @@
 import type { Redis } from 'ioredis';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { msUntil, UNKNOWN_BUCKET, type PointsAnswer, type PointsBudget } from './points-budget';
+import {
+  MAX_POINTS_SLEEP_MS,
+  msUntil,
+  UNKNOWN_BUCKET,
+  type PointsAnswer,
+  type PointsBudget,
+} from './points-budget';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 /** Spreads the retries of workers that woke for the same refill. */
@@ -79,7 +85,7 @@ export function sharedPointsBudget(
             ),
           );
           if (wait <= 0) return;
-          await sleep(wait + Math.random() * JITTER_MS);
+          await sleep(Math.min(wait, MAX_POINTS_SLEEP_MS) + Math.random() * JITTER_MS);
         }
       },
       async settle(connectionId, reserved, answer: PointsAnswer) {
@@ -156,7 +162,7 @@ export function sharedPointsBudget(
         if (affected(result) > 0) return;
         const current = await state(bucket);
         const wait = current ? msUntil(current, cost, Date.now()) : 0;
-        await sleep(Math.max(wait, 5) + Math.random() * JITTER_MS);
+        await sleep(Math.min(Math.max(wait, 5), MAX_POINTS_SLEEP_MS) + Math.random() * JITTER_MS);
       }
     },
     async settle(connectionId, reserved, answer) {

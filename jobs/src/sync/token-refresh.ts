@@ -1,7 +1,7 @@
 import type { Channel, Services } from '@syncdesk/api';
-import { ConnectorError } from '@syncdesk/integrations';
+import { ConnectorError, type ChannelConnector } from '@syncdesk/integrations';
 import { providerFor } from '@syncdesk/integrations';
-import { openConnection, saveTokenGrant } from './open-connection';
+import { openConnection, saveTokenGrant, type OpenConnection } from './open-connection';
 import type { SyncRuntime } from './sync-runtime';
 
 /** A token expiring within this is renewed before a job's calls. */
@@ -41,8 +41,12 @@ export async function ensureFreshToken(
   options: TokenRefreshOptions = {},
 ): Promise<Channel> {
   const aheadMs = options.aheadMs ?? REFRESH_AHEAD_MS;
-  if (!expiresWithin(channel, aheadMs)) return channel;
   const provider = providerFor(channel.type);
+  // A token stored without expiry, of a provider whose tokens expire: a token to exchange once.
+  const toMigrate = (row: Pick<Channel, 'token_expires_at'>) =>
+    row.token_expires_at === null && provider?.tokenRefresh === true;
+  const due = (row: Pick<Channel, 'token_expires_at'>) => expiresWithin(row, aheadMs) || toMigrate(row);
+  if (!due(channel)) return channel;
   const createConnector = provider?.kind === 'sales_channel' ? provider.connector : undefined;
   if (!createConnector) return channel;
   const { syncState } = services;
@@ -54,12 +58,12 @@ export async function ensureFreshToken(
     // Another job is refreshing: wait until it lets go, then use what it stored.
     while ((await syncState.tokenRefreshClaimed(channel.id)) && Date.now() < giveUpAt) await sleep(pollMs);
     await channel.reload();
-    if (!expiresWithin(channel, aheadMs) || Date.now() >= giveUpAt) return channel;
+    if (!due(channel) || Date.now() >= giveUpAt) return channel;
   }
   try {
     // The winner re-reads first: a refresh that ended between our read and our claim already did the work.
     await channel.reload();
-    if (!expiresWithin(channel, aheadMs)) return channel;
+    if (!due(channel)) return channel;
     const open = await openConnection(services, runtime, channel.id, {
       jobType: 'refresh_tokens',
       operation: { job: 'channels.refresh_tokens', data: { channelId: channel.id } },
@@ -67,9 +71,12 @@ export async function ensureFreshToken(
     });
     if (!open) return channel;
     const connector = createConnector(open.context);
+    if (toMigrate(channel)) return await migrateToken(services, open, connector, channel);
     if (!connector.refreshToken) return channel;
     try {
       const grant = await connector.refreshToken();
+      // Stored (the rotated refresh token with it) before any call uses the new access token: the
+      // old refresh token is spent, so a grant lost here would leave the channel to reconnect.
       await saveTokenGrant(services, open.channel, grant);
     } catch (error) {
       if (error instanceof ConnectorError && isInvalidGrant(error) && error.kind !== 'token_expired') {
@@ -82,4 +89,29 @@ export async function ensureFreshToken(
   } finally {
     await syncState.releaseTokenRefresh(channel.id);
   }
+}
+
+/**
+ * A token stored without expiry moved to an expiring one (Shopify's token exchange: non-expiring
+ * offline tokens stop working on 1 January 2027). Only a token that came without a refresh token
+ * is exchanged; a refusal that says the token is dead is the usual token_expired, anything else
+ * (Shopify unreachable) leaves the old token in use and the next job tries again.
+ */
+async function migrateToken(
+  services: Services,
+  open: OpenConnection,
+  connector: ChannelConnector,
+  channel: Channel,
+): Promise<Channel> {
+  const { credentials } = open.info;
+  if (!connector.migrateToken || !credentials.access_token || credentials.refresh_token) return channel;
+  try {
+    const grant = await connector.migrateToken();
+    await saveTokenGrant(services, open.channel, grant);
+  } catch (error) {
+    if (error instanceof ConnectorError && error.kind === 'token_expired') throw error;
+    return channel;
+  }
+  await channel.reload();
+  return channel;
 }

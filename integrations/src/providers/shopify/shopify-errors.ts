@@ -7,7 +7,14 @@ export function shopifyErrorsText(body: unknown): string | null {
   const errors = (body as { errors?: unknown } | null)?.errors ?? (body as { error?: unknown } | null)?.error;
   if (errors === undefined || errors === null) return null;
   if (typeof errors === 'string') return errors;
-  if (Array.isArray(errors)) return errors.map(String).join('; ');
+  if (Array.isArray(errors))
+    return errors
+      .map((error) =>
+        typeof error === 'object' && error !== null && 'message' in error
+          ? String((error as { message: unknown }).message)
+          : String(error),
+      )
+      .join('; ');
   if (typeof errors === 'object') {
     return Object.entries(errors as Record<string, unknown>)
       .map(([field, messages]) => {
@@ -108,4 +115,89 @@ export function transportFailure(error: unknown, what: string): ConnectorError {
     return connectorError('timeout', `Shopify did not answer in time (${what})`, null, 'timeout');
   }
   return connectorError('network', `Could not reach Shopify (${what}): ${text}`, null, 'network');
+}
+
+/** The scope an ACCESS_DENIED error names (`requiredAccess`: "`read_orders` access scope."). */
+export function missingScopeOf(error: {
+  message?: string;
+  extensions?: { requiredAccess?: unknown };
+}): string | null {
+  const text = `${typeof error.extensions?.requiredAccess === 'string' ? error.extensions.requiredAccess : ''} ${error.message ?? ''}`;
+  const match = /`?\b((?:read|write|unauthenticated_read|unauthenticated_write)_[a-z_]+)\b`?/.exec(text);
+  return match ? match[1]! : null;
+}
+
+/**
+ * A GraphQL answer's `errors` (Shopify answers 200 with them): ACCESS_DENIED is `auth` with the
+ * missing scope's name, INTERNAL_SERVER_ERROR `server`, MAX_COST_EXCEEDED and a query the served
+ * schema does not know (a version change) `validation`; no data and no error `malformed`.
+ */
+export function graphqlFailure(
+  errors: { message: string; extensions?: { code?: string; requiredAccess?: string } }[],
+  what: string,
+  httpStatus: number,
+): ConnectorError {
+  const first = errors[0];
+  if (!first) {
+    return connectorError(
+      'malformed',
+      `Shopify's answer to ${what} has no data`,
+      httpStatus,
+      'malformed_response',
+    );
+  }
+  const said = errors.map((error) => error.message).join('; ');
+  const code = first.extensions?.code;
+  if (code === 'ACCESS_DENIED') {
+    const scope = missingScopeOf(first);
+    return connectorError(
+      'auth',
+      scope
+        ? `Shopify did not allow ${what}: the app lacks the ${scope} permission (access scope); reconnect the channel and grant it (${said})`
+        : `Shopify did not allow ${what}; the app lacks a permission (access scope) (${said})`,
+      httpStatus,
+      'access_denied',
+    );
+  }
+  if (code === 'SHOP_INACTIVE') {
+    return connectorError(
+      'auth',
+      `The Shopify shop is closed or frozen (${what}): ${said}`,
+      httpStatus,
+      'shop_inactive',
+    );
+  }
+  if (code === 'INTERNAL_SERVER_ERROR') {
+    return connectorError(
+      'server',
+      `Shopify had a problem with ${what}: ${said}`,
+      httpStatus,
+      'server_error',
+    );
+  }
+  if (code === 'MAX_COST_EXCEEDED') {
+    return connectorError(
+      'validation',
+      `Shopify refused ${what} as too costly: ${said}`,
+      httpStatus,
+      'max_cost_exceeded',
+    );
+  }
+  return connectorError(
+    'validation',
+    `Shopify refused our query for ${what}: ${said}`,
+    httpStatus,
+    'graphql_error',
+  );
+}
+
+/** A mutation's `userErrors` ({field, message, code}) as one failure; a state refusal is `invalid_state`. */
+export function userErrorsFailure(
+  userErrors: { field?: string[] | null; message: string; code?: string | null }[],
+  what: string,
+): ConnectorError {
+  const said = userErrors.map((error) => error.message).join('; ');
+  const code = userErrors.find((error) => error.code)?.code ?? 'user_error';
+  const kind = WRONG_STATE.test(said) ? 'invalid_state' : 'validation';
+  return connectorError(kind, `Shopify refused ${what}: ${said}`, 200, String(code).toLowerCase());
 }

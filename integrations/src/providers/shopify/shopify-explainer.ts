@@ -18,7 +18,11 @@ export function shopifyErrorText(body: string | null): { text: string | null; er
   const errors = json.errors;
   let text: string | null = null;
   if (typeof errors === 'string') text = errors;
-  else if (Array.isArray(errors)) text = errors.map(String).join(' ');
+  else if (Array.isArray(errors))
+    // GraphQL: [{ message, extensions: { code } }]; REST: a list of strings.
+    text = errors
+      .map((entry) => (isRecord(entry) && typeof entry.message === 'string' ? entry.message : String(entry)))
+      .join(' ');
   else if (isRecord(errors)) {
     text = Object.entries(errors)
       .map(
@@ -32,11 +36,95 @@ export function shopifyErrorText(body: string | null): { text: string | null; er
   };
 }
 
+/** The `extensions.code` of a GraphQL answer's first error (Shopify answers them with HTTP 200). */
+function graphqlCodeOf(body: string | null): string | null {
+  const json = jsonBodyOf(body);
+  if (!isRecord(json) || !Array.isArray(json.errors)) return null;
+  const first: unknown = json.errors[0];
+  if (!isRecord(first) || !isRecord(first.extensions)) return null;
+  return typeof first.extensions.code === 'string' ? first.extensions.code : null;
+}
+
+/** The access scope an ACCESS_DENIED names (`read_orders` …). */
+const scopeIn = (text: string | null) =>
+  text ? (/\b((?:read|write)_[a-z_]+)\b/.exec(text)?.[1] ?? null) : null;
+
+/** What Shopify's GraphQL answers and our connector's own codes mean (HTTP 200 with `errors` or `userErrors`). */
+function explainGraphql(input: ExplainInput, text: string | null, said: string): Explanation | null {
+  const code = (graphqlCodeOf(input.responseBody) ?? input.errorCode ?? '').toLowerCase();
+  switch (code) {
+    case 'access_denied': {
+      const scope = scopeIn(text) ?? scopeIn(input.message);
+      return {
+        cause: scope
+          ? `The app is missing the Shopify permission “${scope}” (an access scope) needed for this call.${said}`
+          : `The app is missing a Shopify permission (access scope) needed for this call.${said}`,
+        fix: scope
+          ? `Reconnect the channel and accept the “${scope}” permission when Shopify asks for it.`
+          : 'Reconnect the channel and accept every permission it asks for.',
+        action: 'reconnect',
+      };
+    }
+    case 'throttled':
+      return {
+        cause: 'Shopify asked us to slow down: the shop’s query points were used up.',
+        fix: 'Nothing to do: we wait until the shop’s points come back and try again by ourselves.',
+        action: 'wait',
+      };
+    case 'shop_inactive':
+      return {
+        cause: `The Shopify shop is closed, frozen or unpaid, so Shopify refuses every call.${said}`,
+        fix: 'Reopen the shop (or settle its Shopify bill); synchronisation resumes by itself.',
+        action: 'provider',
+      };
+    case 'max_cost_exceeded':
+    case 'graphql_error':
+    case 'undefinedfield':
+    case 'argumentnotaccepted':
+    case 'parseerror':
+      return {
+        cause: `Shopify did not accept our query: it asked for more, or for something else, than this API version allows.${said}`,
+        fix: 'This is a fault on our side: please report it to us.',
+        action: 'report',
+      };
+    case 'internal_server_error':
+      return {
+        cause: `Shopify had a problem answering.${said}`,
+        fix: 'Nothing to do: the next run tries again. If it lasts, check Shopify’s status page.',
+        action: 'provider',
+      };
+    case 'change_from_quantity_stale':
+      return {
+        cause:
+          'The stock at Shopify kept changing while we set it (someone or something else changes it too).',
+        fix: 'Nothing to do: the next stock update sends it again from Shopify’s new figure.',
+        action: 'wait',
+      };
+    case 'unknown_sku':
+      return {
+        cause: 'Shopify has no product variant with this SKU.',
+        fix: 'Check the SKU in Shopify and in Syncdesk: they must be exactly the same.',
+        action: 'check_mapping',
+      };
+    case 'no_open_fulfillment_order':
+    case 'line_not_fulfillable':
+      return {
+        cause: `The order at Shopify has nothing left to fulfil: it is already fulfilled, cancelled or on hold.${said}`,
+        fix: 'Open the order in Shopify. Nothing needs sending if it is already done.',
+        action: 'order_state',
+      };
+    default:
+      return null;
+  }
+}
+
 export function explainShopify(input: ExplainInput): Explanation {
   const transport = explainTransportFailure(input);
   if (transport) return transport;
   const { text, error } = shopifyErrorText(input.responseBody);
   const said = text ? ` Shopify said: “${text}”` : '';
+  const graphql = explainGraphql(input, text, said);
+  if (graphql) return graphql;
   if (error === 'invalid_grant' || input.errorCode === 'invalid_grant') {
     return explainTransportFailure({ ...input, errorCode: 'invalid_grant' })!;
   }

@@ -26,16 +26,22 @@ function shopifyShop(settings: Record<string, unknown>, trustedOrigins: Readonly
 export const shopifyOAuth: OAuthDefinition = {
   authorizeUrl: (settings, trusted) => `${shopifyShop(settings, trusted)}/admin/oauth/authorize`,
   tokenUrl: (settings, trusted) => `${shopifyShop(settings, trusted)}/admin/oauth/access_token`,
+  // Why each is needed: the scope table in this provider's README.
   scope: [
     'read_orders',
     'write_orders',
+    'read_all_orders',
     'read_products',
-    'write_products',
     'read_inventory',
     'write_inventory',
     'read_locations',
+    'read_fulfillments',
+    'write_fulfillments',
     'read_merchant_managed_fulfillment_orders',
     'write_merchant_managed_fulfillment_orders',
   ].join(','),
   clientAuthentication: 'body',
+  // Expiring offline tokens (an hour, with a rotating refresh token): required of public apps, and
+  // from 1 January 2027 Shopify refuses the non-expiring kind.
+  tokenParams: { expiring: '1' },
 };

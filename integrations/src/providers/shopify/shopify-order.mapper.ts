@@ -138,3 +138,169 @@ export function shopifyOrderFromWebhook(topic: string, body: unknown): ChannelOr
     return null;
   }
 }
+
+/** Money as the GraphQL Admin API gives it; we read the shop's currency amounts. */
+interface GraphqlMoneyBag {
+  shopMoney: { amount: string; currencyCode?: string };
+}
+
+export interface GraphqlMailingAddress {
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  province: string | null;
+  zip: string | null;
+  countryCodeV2: string | null;
+  phone: string | null;
+}
+
+export interface GraphqlLineItem {
+  id: string;
+  sku: string | null;
+  title: string;
+  variantTitle: string | null;
+  quantity: number;
+  originalUnitPriceSet: GraphqlMoneyBag;
+  totalDiscountSet: GraphqlMoneyBag | null;
+}
+
+/** The order fields `ORDER_FIELDS` asks for (shopify.connector.ts). */
+export interface GraphqlOrder {
+  id: string;
+  name: string;
+  createdAt: string;
+  processedAt: string | null;
+  updatedAt: string;
+  cancelledAt: string | null;
+  displayFinancialStatus: string | null;
+  displayFulfillmentStatus: string;
+  currencyCode: string;
+  email: string | null;
+  phone: string | null;
+  tags: string[];
+  subtotalPriceSet: GraphqlMoneyBag | null;
+  totalShippingPriceSet: GraphqlMoneyBag | null;
+  totalTaxSet: GraphqlMoneyBag | null;
+  totalDiscountsSet: GraphqlMoneyBag | null;
+  totalPriceSet: GraphqlMoneyBag;
+  totalRefundedSet?: GraphqlMoneyBag | null;
+  customer: {
+    id: string;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    phone: string | null;
+  } | null;
+  shippingAddress: GraphqlMailingAddress | null;
+  billingAddress: GraphqlMailingAddress | null;
+  shippingLines: { nodes: { title: string }[] };
+  lineItems: { nodes: GraphqlLineItem[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+}
+
+/** Shopify's `OrderDisplayFinancialStatus` → our payment status. */
+const GRAPHQL_PAYMENT: Record<string, PaymentStatus> = {
+  PENDING: 'Pending',
+  AUTHORIZED: 'Authorized',
+  PARTIALLY_PAID: 'PartiallyPaid',
+  PAID: 'Paid',
+  PARTIALLY_REFUNDED: 'PartiallyRefunded',
+  REFUNDED: 'Refunded',
+  VOIDED: 'Voided',
+  EXPIRED: 'Voided',
+};
+
+/**
+ * The tag an order carries when Shopify withheld its buyer's name, contact and addresses (the app is
+ * not approved for protected customer data): imported anyway, with those fields empty and this note.
+ */
+export const WITHHELD_CUSTOMER_TAG = 'Shopify withheld the customer details (protected customer data)';
+
+/** One status from the GraphQL order's; a cancellation or full refund at the shop wins (spec's cancellation states). */
+export function graphqlOrderStatusOf(
+  order: Pick<
+    GraphqlOrder,
+    | 'cancelledAt'
+    | 'displayFinancialStatus'
+    | 'displayFulfillmentStatus'
+    | 'totalPriceSet'
+    | 'totalRefundedSet'
+  >,
+): OrderStatus {
+  if (order.cancelledAt || order.displayFinancialStatus === 'VOIDED') return 'Cancelled';
+  const total = Number(order.totalPriceSet?.shopMoney.amount);
+  const refunded = Number(order.totalRefundedSet?.shopMoney.amount ?? 0);
+  if (order.displayFinancialStatus === 'REFUNDED' || (total > 0 && refunded >= total)) return 'Refunded';
+  if (order.displayFulfillmentStatus === 'FULFILLED') return 'Shipped';
+  if (order.displayFulfillmentStatus === 'PARTIALLY_FULFILLED') return 'PartiallyShipped';
+  if (order.displayFinancialStatus === 'PENDING') return 'Unpaid';
+  return 'Unshipped';
+}
+
+const amountOf = (money: GraphqlMoneyBag | null | undefined) => money?.shopMoney.amount ?? null;
+const numericId = (gid: string) => /(\d+)$/.exec(gid)?.[1] ?? gid;
+
+function graphqlAddressOf(address: GraphqlMailingAddress | null): NormalisedOrderInput['shipping_address'] {
+  if (!address) return null;
+  return {
+    name: address.name ?? ([address.firstName, address.lastName].filter(Boolean).join(' ') || null),
+    company: address.company,
+    line1: address.address1,
+    line2: address.address2,
+    city: address.city,
+    region: address.province,
+    postcode: address.zip,
+    country: address.countryCodeV2,
+    phone: address.phone,
+  };
+}
+
+/**
+ * A GraphQL order as the import takes it. Ids are the numeric tails of Shopify's global ids, the
+ * same ids a webhook (REST JSON) and orders imported before carry, so an order is one row whichever
+ * way it came. `withheld`: Shopify answered ACCESS_DENIED for this order's protected customer fields.
+ */
+export function normaliseGraphqlOrder(order: GraphqlOrder, withheld = false): ChannelOrderInput {
+  const customer = order.customer;
+  const customerName = customer
+    ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null
+    : (order.shippingAddress?.name ?? null);
+  const noBuyer = !customer && !order.email && !order.shippingAddress && !order.billingAddress;
+  const tags = [...order.tags];
+  if (withheld || noBuyer) tags.push(WITHHELD_CUSTOMER_TAG);
+  return {
+    remote_id: numericId(order.id),
+    order_number: order.name.replace(/^#/, ''),
+    status: graphqlOrderStatusOf(order),
+    payment_status: GRAPHQL_PAYMENT[order.displayFinancialStatus ?? ''] ?? 'Blank',
+    currency: order.currencyCode,
+    subtotal: amountOf(order.subtotalPriceSet),
+    shipping_total: amountOf(order.totalShippingPriceSet),
+    tax_total: amountOf(order.totalTaxSet),
+    discount_total: amountOf(order.totalDiscountsSet),
+    total: order.totalPriceSet.shopMoney.amount,
+    order_date: order.processedAt ?? order.createdAt,
+    customer: {
+      name: customerName,
+      email: customer?.email ?? order.email ?? null,
+      phone: customer?.phone ?? order.phone ?? null,
+      remote_id: customer ? numericId(customer.id) : null,
+    },
+    shipping_address: graphqlAddressOf(order.shippingAddress),
+    invoice_address: graphqlAddressOf(order.billingAddress),
+    shipping_method: order.shippingLines?.nodes[0]?.title ?? null,
+    tags,
+    lines: order.lineItems.nodes.map((line) => ({
+      remote_id: numericId(line.id),
+      sku: line.sku,
+      title: line.variantTitle ? `${line.title} - ${line.variantTitle}` : line.title,
+      quantity: line.quantity,
+      price: line.originalUnitPriceSet.shopMoney.amount,
+      discount_total: amountOf(line.totalDiscountSet),
+    })),
+    channel_updated_at: order.updatedAt,
+  };
+}

@@ -5,11 +5,11 @@ import { shopifyOAuth } from './shopify-oauth';
 import { shopifySimulator } from './simulator/shopify-simulator-kit';
 import { shopifyWebhooks } from './shopify-webhooks';
 
-/** Shopify (Admin REST): orders in, stock and fulfilment out, order webhooks, OAuth per shop. */
+/** Shopify (Admin GraphQL): orders and products in, stock and fulfilment out, webhooks, OAuth per shop. */
 export const shopifyProvider: Provider = {
   type: 'shopify',
   kind: 'sales_channel',
-  capabilities: ['orders_in', 'stock_out', 'fulfilment_out'],
+  capabilities: ['orders_in', 'stock_out', 'fulfilment_out', 'products_in'],
   connector: (context) => createShopifyConnector(context),
   simulator: shopifySimulator,
   tokenRefresh: true,
