@@ -89,6 +89,8 @@ export interface MiraklSimulatorState {
   /** Adds an offer (or names an existing one's title and price); its quantity only when new. */
   addOffer(sku: string, details?: { quantity?: number; title?: string; price?: number }): void;
   offerExports(): OfferExport[];
+  /** Offer exports asked for from now on end FAILED with this error; null lets them complete. */
+  failOfferExports(error: { code: string; detail: string } | null): void;
   calls(): SimulatorCall[];
   clearCalls(): void;
   addFault(fault: SimulatorFault): void;
@@ -227,6 +229,7 @@ export async function startMiraklSimulator(options: MiraklSimulatorOptions = {})
       }
     },
     offerExports: () => offerBook.all(),
+    failOfferExports: (error) => offerBook.failExports(error),
     calls: () => calls.map((call) => ({ ...call })),
     clearCalls: () => void calls.splice(0, calls.length),
     addFault: (fault) => faults.add(fault),

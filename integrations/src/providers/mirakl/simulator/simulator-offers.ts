@@ -16,6 +16,8 @@ export interface OfferExport {
   key: string;
   createdAt: number;
   chunks: MiraklExportedOffer[][];
+  /** Set when the export is to end FAILED (OF53's `error`). */
+  error: { code: string; detail: string } | null;
 }
 
 export interface OfferBook {
@@ -28,6 +30,8 @@ export interface OfferBook {
   get(trackingId: string): OfferExport | undefined;
   statusOf(entry: OfferExport, now: number, baseUrl: string): MiraklOfferExportStatus;
   all(): OfferExport[];
+  /** Exports asked for from now on end FAILED with this error (null: they complete again). */
+  failExports(error: { code: string; detail: string } | null): void;
 }
 
 export const OFFER_CHUNK_PATH = '/files/offers-export';
@@ -42,6 +46,7 @@ export function createOfferBook(options: {
   const ids = new Map<string, number>();
   const details = new Map<string, { title?: string; price?: number }>();
   const exports = new Map<string, OfferExport>();
+  let failing: { code: string; detail: string } | null = null;
   let nextId = 5000;
 
   const idOf = (sku: string) => {
@@ -105,15 +110,25 @@ export function createOfferBook(options: {
       const chunks: MiraklExportedOffer[][] = [];
       for (let start = 0; start < chosen.length; start += perChunk)
         chunks.push(chosen.slice(start, start + perChunk));
-      const entry: OfferExport = { trackingId: randomUUID(), key, createdAt: now, chunks };
+      const entry: OfferExport = { trackingId: randomUUID(), key, createdAt: now, chunks, error: failing };
       exports.set(entry.trackingId, entry);
       return entry;
     },
     get: (trackingId) => exports.get(trackingId),
     all: () => [...exports.values()],
+    failExports(error) {
+      failing = error;
+    },
     statusOf(entry, now, baseUrl) {
       if (now < entry.createdAt + options.exportMs) {
         return { status: 'PENDING', last_updated: new Date(entry.createdAt).toISOString() };
+      }
+      if (entry.error) {
+        return {
+          status: 'FAILED',
+          last_updated: new Date(entry.createdAt + options.exportMs).toISOString(),
+          error: entry.error,
+        };
       }
       return {
         status: 'COMPLETED',

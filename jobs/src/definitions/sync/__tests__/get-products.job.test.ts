@@ -242,6 +242,26 @@ describe('channels.get_products against the Mirakl simulator (sqlite)', () => {
     ).toBeNull();
   });
 
+  it('an export Mirakl could not make is not polled again: the next download asks for a new one', async () => {
+    const store = alpha.stores[1]!;
+    const channel = await miraklChannel(store);
+    simulator.state.failOfferExports({ code: 'EXPORT_ERROR', detail: 'Internal export error' });
+    await run(channel.id);
+    await run(channel.id);
+    const state = await services().models.ChannelSyncState.findByPk(channel.id);
+    expect(state).toMatchObject({ products_download_started_at: null, products_cursor: null });
+    expect(state?.last_error).toContain('Mirakl could not export the offers: Internal export error');
+    expect(events.map((event) => event.name === 'products:download' && event.payload.status)).toContain(
+      'failed',
+    );
+
+    simulator.state.failOfferExports(null);
+    await run(channel.id);
+    await run(channel.id);
+    expect(exportRequests()).toHaveLength(2);
+    expect(await listingsOf(channel.id)).toHaveLength(7);
+  });
+
   it('add_to_products creates products for unknown SKUs; set_initial_stock_levels starts only those at the channel figure', async () => {
     const store = alpha.stores[2]!;
     // Stock we hold: the channel says 4, we keep our 10.
