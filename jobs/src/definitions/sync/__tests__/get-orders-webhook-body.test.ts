@@ -51,9 +51,13 @@ describe.each(TEST_DIALECTS)('get_orders: order webhook bodies imported as is (%
   });
   const runInbox = () => getOrdersJob.handler({ channelId: channel.id, fromWebhooks: true }, contextOf());
   const pending = () => server.services.channelWebhookInbox.pending(channel.id, 250);
-  /** Calls that read orders from the shop (the fetch path). */
+  /** Calls that read orders from the shop (the fetch path): GraphQL `nodes` or `orders` queries. */
   const orderReads = () =>
-    shop.state.calls().filter((call) => call.method === 'GET' && call.path.endsWith('/orders.json'));
+    shop.state
+      .calls()
+      .filter(
+        (call) => call.path.endsWith('/graphql.json') && /\b(nodes|orders)\(/.test(JSON.stringify(call.body)),
+      );
   const storedOrder = (remoteId: number) =>
     server.services.models.Order.findOne({ where: { channel_id: channel.id, remote_id: String(remoteId) } });
   const linesOf = async (remoteId: number) => {
@@ -180,7 +184,9 @@ describe.each(TEST_DIALECTS)('get_orders: order webhook bodies imported as is (%
 
     const reads = orderReads();
     expect(reads).toHaveLength(1);
-    expect(new URLSearchParams(reads[0]!.query).get('ids')).toBe(String(order.id));
+    expect((reads[0]!.body as { variables: { ids: string[] } }).variables.ids).toEqual([
+      `gid://shopify/Order/${order.id}`,
+    ]);
     expect(await linesOf(order.id)).toEqual([['CAP-NAVY', 3]]);
     expect(await pending()).toEqual([]);
   });

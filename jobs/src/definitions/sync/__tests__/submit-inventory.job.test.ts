@@ -121,7 +121,9 @@ describe('channels.submit_inventory against the Shopify simulator (mysql)', () =
   const stockSets = () =>
     shop.state
       .calls()
-      .filter((call) => call.method === 'POST' && call.path.endsWith('inventory_levels/set.json'));
+      .filter(
+        (call) => call.method === 'POST' && JSON.stringify(call.body).includes('inventorySetQuantities'),
+      );
 
   it('sends the last of three changes, once, and marks the listing synced with its provenance', async () => {
     const channel = await shopifyChannel();
