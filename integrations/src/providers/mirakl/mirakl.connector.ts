@@ -516,14 +516,18 @@ export function createMiraklConnector(
     return readChunkAt({ tracking: cursor.tracking, urls: cursor.urls, index: cursor.index ?? 0 });
   }
 
+  /**
+   * One chunk as a page. A chunk left empty (every offer in it deleted) is skipped to the next: an
+   * empty page with a cursor would read as "still running" and make the job wait for nothing.
+   */
   async function readChunkAt(cursor: Required<ExportCursor>): Promise<ListingsPage> {
-    if (cursor.index >= cursor.urls.length) return { listings: [], next: null };
-    const listings = await readChunk(cursor.urls[cursor.index]!);
-    const following = cursor.index + 1;
-    return {
-      listings,
-      next: following < cursor.urls.length ? encodeExport({ ...cursor, index: following }) : null,
-    };
+    for (let index = cursor.index; index < cursor.urls.length; index += 1) {
+      const listings = await readChunk(cursor.urls[index]!);
+      const following = index + 1;
+      const next = following < cursor.urls.length ? encodeExport({ ...cursor, index: following }) : null;
+      if (listings.length > 0 || next === null) return { listings, next };
+    }
+    return { listings: [], next: null };
   }
 
   const isImportStatus = (body: unknown) =>
