@@ -235,6 +235,17 @@ describe('Shopify simulator, the app side through @shopify/shopify-api', () => {
       expect(redacted.data).toEqual({
         order: { name: recent.name, email: null, customer: null, shippingAddress: null },
       });
+      expect(redacted.errors?.graphQLErrors?.map((error) => [error.path, error.message])).toEqual([
+        [['order', 'email'], expect.stringMatching(/^This app is not approved to use the email field\./)],
+        [
+          ['order', 'customer'],
+          expect.stringMatching(/^This app is not approved to access the Customer object\./),
+        ],
+        [
+          ['order', 'shippingAddress'],
+          expect.stringMatching(/^This app is not approved to access the MailingAddress object\./),
+        ],
+      ]);
     } finally {
       shop.state.setProtectedCustomerData(true);
     }

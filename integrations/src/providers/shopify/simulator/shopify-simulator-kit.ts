@@ -66,6 +66,14 @@ export const shopifySimulator: ProviderSimulator = {
       async addChanges(count) {
         return Array.from({ length: count }, () => String(shop.state.createOrder().id));
       },
+      async addListings(count) {
+        const first = shop.state.shop.products.length + 1;
+        return Array.from({ length: count }, (_, index) => {
+          const sku = `LISTING-${first + index}`;
+          shop.state.addProduct({ title: `Listing ${first + index}`, variants: [{ sku, price: '12.50' }] });
+          return sku;
+        });
+      },
       fail: (fault) => shop.state.addFault(fault),
       calls: () => shop.state.calls().map((call) => ({ path: call.path, at: call.timeMs })),
       tokens: {
@@ -79,15 +87,24 @@ export const shopifySimulator: ProviderSimulator = {
       async nextWebhook() {
         if (!subscribed) {
           // Subscribed through the Admin API, as the connector does on activation.
-          const answer = await fetch(`${shop.url}/admin/api/${SHOPIFY_API_VERSION}/webhooks.json`, {
+          const answer = await fetch(`${shop.url}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`, {
             method: 'POST',
             headers: {
               'content-type': 'application/json',
               'x-shopify-access-token': String(connection.credentials.access_token),
             },
-            body: JSON.stringify({ webhook: { topic: 'orders/create', address: inbox.url, format: 'json' } }),
+            body: JSON.stringify({
+              query: `mutation($uri: String!) { webhookSubscriptionCreate(topic: ORDERS_CREATE,
+                webhookSubscription: { uri: $uri, format: JSON }) { webhookSubscription { id } userErrors { message } } }`,
+              variables: { uri: inbox.url },
+            }),
           });
-          if (answer.status !== 201) throw new Error(`webhook subscription refused: ${answer.status}`);
+          const created = (await answer.json()) as {
+            data?: { webhookSubscriptionCreate?: { webhookSubscription: { id: string } | null } };
+          };
+          if (!created.data?.webhookSubscriptionCreate?.webhookSubscription) {
+            throw new Error(`webhook subscription refused: ${JSON.stringify(created)}`);
+          }
           subscribed = true;
         }
         const delivery = inbox.next();
@@ -126,6 +143,58 @@ export const shopifySimulator: ProviderSimulator = {
           errorCode: 'bad_request',
           message: 'Shopify refused the request',
           responseBody: JSON.stringify({ errors: 'Request Entity Too Large' }),
+        },
+        {
+          httpStatus: 200,
+          errorCode: 'throttled',
+          message: 'Shopify throttled the query',
+          responseBody: JSON.stringify({
+            errors: [
+              {
+                message: 'Throttled',
+                extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+              },
+            ],
+            extensions: {
+              cost: {
+                requestedQueryCost: 752,
+                actualQueryCost: null,
+                throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 120, restoreRate: 100 },
+              },
+            },
+          }),
+        },
+        {
+          httpStatus: 200,
+          errorCode: 'access_denied',
+          message: 'Shopify refused a field the app has no scope for',
+          responseBody: JSON.stringify({
+            errors: [
+              {
+                message: 'Access denied for orders field. Required access: `read_orders` access scope.',
+                path: ['orders'],
+                extensions: {
+                  code: 'ACCESS_DENIED',
+                  documentation: 'https://shopify.dev/api/usage/access-scopes',
+                  requiredAccess: '`read_orders` access scope.',
+                },
+              },
+            ],
+            data: null,
+          }),
+        },
+        {
+          httpStatus: 200,
+          errorCode: 'max_cost_exceeded',
+          message: 'Shopify refused a query over 1,000 points',
+          responseBody: JSON.stringify({
+            errors: [
+              {
+                message: 'Query cost is 3252, which exceeds the single query max cost limit (1000).',
+                extensions: { code: 'MAX_COST_EXCEEDED', cost: 3252, maxCost: 1000 },
+              },
+            ],
+          }),
         },
         {
           httpStatus: 400,

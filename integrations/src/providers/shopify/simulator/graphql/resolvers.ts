@@ -72,6 +72,22 @@ export function requireScope(context: AdminContext, scopes: string | string[], f
   });
 }
 
+/**
+ * Without approval for protected customer data, Shopify answers such a field with null and an
+ * ACCESS_DENIED error naming the object or field (the rest of the order still comes).
+ */
+function withheld(what: string): never {
+  throw new GraphQLError(
+    `This app is not approved to ${what}. See https://shopify.dev/docs/apps/launch/protected-customer-data for more details.`,
+    {
+      extensions: {
+        code: 'ACCESS_DENIED',
+        documentation: 'https://shopify.dev/docs/apps/launch/protected-customer-data',
+      },
+    },
+  );
+}
+
 const money = (amount: string | number, currencyCode: string) => {
   const value = typeof amount === 'number' ? amount.toFixed(2) : amount;
   return { shopMoney: { amount: value, currencyCode }, presentmentMoney: { amount: value, currencyCode } };
@@ -80,7 +96,8 @@ const money = (amount: string | number, currencyCode: string) => {
 const upper = (value: string | null | undefined) => (value ? value.toUpperCase() : null);
 
 function address(value: ShopifyAddress | null, context: AdminContext) {
-  if (!value || !context.protectedCustomerData) return null;
+  if (!value) return null;
+  if (!context.protectedCustomerData) withheld('access the MailingAddress object');
   return {
     firstName: value.first_name,
     lastName: value.last_name,
@@ -272,8 +289,8 @@ export function orderView(stored: StoredOrder, context: AdminContext): View {
     id: order.admin_graphql_api_id,
     legacyResourceId: String(order.id),
     name: order.name,
-    email: protectedData ? order.email : null,
-    phone: protectedData ? order.phone : null,
+    email: () => (protectedData ? order.email : withheld('use the email field')),
+    phone: () => (protectedData ? order.phone : withheld('use the phone field')),
     note: null,
     tags: order.tags
       ? order.tags
@@ -295,18 +312,20 @@ export function orderView(stored: StoredOrder, context: AdminContext): View {
     displayFulfillmentStatus: displayFulfillmentStatus(order),
     fullyPaid: order.financial_status === 'paid',
     customer: () =>
-      order.customer && protectedData
-        ? {
-            __typename: 'Customer',
-            id: gid('Customer', order.customer.id),
-            legacyResourceId: String(order.customer.id),
-            firstName: order.customer.first_name,
-            lastName: order.customer.last_name,
-            displayName: [order.customer.first_name, order.customer.last_name].filter(Boolean).join(' '),
-            email: order.customer.email,
-            phone: order.customer.phone,
-          }
-        : null,
+      order.customer && !protectedData
+        ? withheld('access the Customer object')
+        : order.customer
+          ? {
+              __typename: 'Customer',
+              id: gid('Customer', order.customer.id),
+              legacyResourceId: String(order.customer.id),
+              firstName: order.customer.first_name,
+              lastName: order.customer.last_name,
+              displayName: [order.customer.first_name, order.customer.last_name].filter(Boolean).join(' '),
+              email: order.customer.email,
+              phone: order.customer.phone,
+            }
+          : null,
     shippingAddress: () => address(order.shipping_address, context),
     billingAddress: () => address(order.billing_address, context),
     subtotalPriceSet: money(order.subtotal_price, order.currency),
