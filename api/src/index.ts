@@ -46,11 +46,15 @@ export { pushFulfilments } from './flows/push-fulfilment/push-fulfilments.flow';
 export {
   abandonProductDownload,
   advanceProductDownload,
+  PRODUCT_DOWNLOAD_CLAIM_STALE_MS,
   beginProductDownload,
+  claimProductDownload,
   downloadsProducts,
   finishProductDownload,
+  productDownloadInProgress,
   productDownloadMessage,
   publishDownloadProgress,
+  releaseProductDownload,
   storeListingsPage,
   type ProductDownloadCounts,
 } from './flows/download-products/download-products.flow';

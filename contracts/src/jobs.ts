@@ -66,10 +66,16 @@ export interface JobData {
   /** `fromWebhooks`: the orders the channel's webhooks announced and no download has taken yet. */
   'channels.get_orders': { channelId: number; remoteOrderIds?: string[]; fromWebhooks?: boolean } & RetryOf;
   /**
-   * `restart`: drop a download left midway and begin again. `refetch`: the daily run of a channel
+   * `restart`: drop a download left midway and begin again. `resume`: only go on with a download
+   * left midway, never begin one (the job's own re-queue). `refetch`: the daily run of a channel
    * with refetch_products on (its recurring row, kept apart from one-off runs).
    */
-  'channels.get_products': { channelId: number; restart?: boolean; refetch?: boolean } & RetryOf;
+  'channels.get_products': {
+    channelId: number;
+    restart?: boolean;
+    resume?: boolean;
+    refetch?: boolean;
+  } & RetryOf;
   'channels.refresh_tokens': { channelId: number } & RetryOf;
   /**
    * `subscribe` reads the channel row; `unsubscribe` carries what it needs, because the row may be

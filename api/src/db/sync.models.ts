@@ -45,6 +45,8 @@ export class ChannelSyncState extends Model<
   declare products_download_counts: CreationOptional<string | null>;
   /** When the last product download finished. */
   declare products_downloaded_at: CreationOptional<Date | null>;
+  /** The run working on the product download, refreshed with each page; stale after a while. */
+  declare products_claimed_at: CreationOptional<Date | null>;
   declare created_at: CreationOptional<Date>;
   declare updated_at: CreationOptional<Date>;
 }
@@ -78,6 +80,7 @@ export function defineSyncModels(sequelize: Sequelize): SyncModels {
     products_download_started_at: date(),
     products_download_counts: { type: DataTypes.TEXT, allowNull: true },
     products_downloaded_at: date(),
+    products_claimed_at: date(),
     created_at: DataTypes.DATE,
     updated_at: DataTypes.DATE,
   });

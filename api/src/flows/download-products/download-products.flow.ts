@@ -6,8 +6,12 @@ import type { ProductDownloadCounts } from './product-download-position';
 export {
   abandonProductDownload,
   advanceProductDownload,
+  PRODUCT_DOWNLOAD_CLAIM_STALE_MS,
   beginProductDownload,
+  claimProductDownload,
   finishProductDownload,
+  productDownloadInProgress,
+  releaseProductDownload,
   type ProductDownloadCounts,
   type ProductDownloadPosition,
 } from './product-download-position';

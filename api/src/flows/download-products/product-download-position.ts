@@ -1,4 +1,4 @@
-import type { Transaction } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import type { Models } from '../../db/models';
 
 /** A download's running figures, saved with each page (so a resumed run goes on counting). */
@@ -55,6 +55,42 @@ async function stateRow(models: Models, channelId: number) {
   return (await models.ChannelSyncState.findByPk(channelId))!;
 }
 
+/** A claim not refreshed for this long was left by a dead run (a page takes seconds, not minutes). */
+export const PRODUCT_DOWNLOAD_CLAIM_STALE_MS = 5 * 60_000;
+
+/**
+ * Takes the channel's download for this run: false while another run holds a fresh claim. One
+ * conditional UPDATE, so of two runs at once exactly one gets it.
+ */
+export async function claimProductDownload(
+  { models }: { models: Models },
+  channelId: number,
+  now = new Date(),
+): Promise<boolean> {
+  await stateRow(models, channelId);
+  const [claimed] = await models.ChannelSyncState.update(
+    { products_claimed_at: now },
+    {
+      where: {
+        channel_id: channelId,
+        [Op.or]: [
+          { products_claimed_at: null },
+          { products_claimed_at: { [Op.lt]: new Date(now.getTime() - PRODUCT_DOWNLOAD_CLAIM_STALE_MS) } },
+        ],
+      },
+    },
+  );
+  return claimed === 1;
+}
+
+/** Lets the next run take the download (the end, a failure, or a wait for the channel's export). */
+export async function releaseProductDownload(
+  { models }: { models: Models },
+  channelId: number,
+): Promise<void> {
+  await models.ChannelSyncState.update({ products_claimed_at: null }, { where: { channel_id: channelId } });
+}
+
 /**
  * Starts a download, or resumes the one a previous run left midway (a crashed worker, a provider
  * still preparing its export): its cursor and figures are where the last stored page left them.
@@ -83,6 +119,17 @@ export async function beginProductDownload(
   return { cursor: null, counts: { ...NO_COUNTS }, startedAt, resumed: false };
 }
 
+/** Whether a download was left midway (to resume), so a resume-only run has something to do. */
+export async function productDownloadInProgress(
+  { models }: { models: Models },
+  channelId: number,
+): Promise<boolean> {
+  const state = await models.ChannelSyncState.findByPk(channelId, {
+    attributes: ['products_download_started_at'],
+  });
+  return Boolean(state?.products_download_started_at);
+}
+
 /** Moves the download past a stored page; called inside the page's transaction. */
 export async function advanceProductDownload(
   { models }: { models: Models },
@@ -92,7 +139,12 @@ export async function advanceProductDownload(
   transaction?: Transaction,
 ): Promise<void> {
   await models.ChannelSyncState.update(
-    { products_cursor: cursor, products_download_counts: JSON.stringify(counts) },
+    // The claim is refreshed with each page: a long download is never taken for a dead one.
+    {
+      products_cursor: cursor,
+      products_download_counts: JSON.stringify(counts),
+      products_claimed_at: new Date(),
+    },
     { where: { channel_id: channelId }, transaction },
   );
 }

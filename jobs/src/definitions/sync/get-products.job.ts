@@ -3,11 +3,15 @@ import {
   abandonProductDownload,
   advanceProductDownload,
   beginProductDownload,
+  claimProductDownload,
   downloadsProducts,
   finishProductDownload,
+  productDownloadInProgress,
   productDownloadMessage,
   publishDownloadProgress,
+  releaseProductDownload,
   storeListingsPage,
+  PRODUCT_DOWNLOAD_CLAIM_STALE_MS,
   type Services,
 } from '@syncdesk/api';
 import { ConnectorError, type ChannelConnector, type ConnectorErrorKind } from '@syncdesk/integrations';
@@ -42,7 +46,11 @@ export const getProductsJob: JobDefinition<typeof JOB_NAMES.getProducts> = {
         context,
         data.channelId,
         'get_products',
-        (open, connector) => downloadProducts(context.services, open, connector, data.restart === true),
+        (open, connector) =>
+          downloadProducts(context.services, open, connector, {
+            restart: data.restart === true,
+            resume: data.resume === true,
+          }),
         {
           operation: { job: JOB_NAMES.getProducts, data: { channelId: data.channelId } },
           retryOfId: data.retryOfLogId ?? null,
@@ -55,29 +63,50 @@ export const getProductsJob: JobDefinition<typeof JOB_NAMES.getProducts> = {
   options: { concurrency: 2, removeOnComplete: true },
 };
 
+/** A re-queue of the job itself: it goes on with the download left midway, never begins another. */
+const resumeLater = (services: Services, channelId: number, afterMs: number) =>
+  services.jobs.enqueueAt(JOB_NAMES.getProducts, { channelId, resume: true }, new Date(Date.now() + afterMs));
+
 async function downloadProducts(
   services: Services,
   open: OpenConnection,
   connector: ChannelConnector,
-  restart: boolean,
+  options: { restart: boolean; resume: boolean },
 ): Promise<void | 'idle'> {
   const { channel } = open;
   if (!downloadsProducts(channel, open.info.settings) || !connector.listProducts) return 'idle';
+  if (options.resume && !(await productDownloadInProgress(services, channel.id))) return 'idle';
+  if (!(await claimProductDownload(services, channel.id))) {
+    // Another run is at it (activation and a retry at once, two workers): leave it the channel. If
+    // that run died, its claim goes stale: come back then and go on where it stopped.
+    if (await productDownloadInProgress(services, channel.id)) {
+      await resumeLater(services, channel.id, PRODUCT_DOWNLOAD_CLAIM_STALE_MS);
+    }
+    return 'idle';
+  }
+  try {
+    await download(services, channel, connector.listProducts.bind(connector), options.restart);
+  } finally {
+    await releaseProductDownload(services, channel.id);
+  }
+}
+
+async function download(
+  services: Services,
+  channel: OpenConnection['channel'],
+  listProducts: NonNullable<ChannelConnector['listProducts']>,
+  restart: boolean,
+): Promise<void> {
   const position = await beginProductDownload(services, channel.id, { restart });
   let { cursor, counts } = position;
   try {
     for (;;) {
-      const page = await connector.listProducts(cursor);
+      const page = await listProducts(cursor);
       if (page.listings.length === 0 && page.next !== null) {
         // Still running at the channel: keep where we are and come back, freeing the worker.
         if (page.next !== cursor) await advanceProductDownload(services, channel.id, page.next, counts);
         publishDownloadProgress(services.publish, channel, 'waiting', counts);
-        const wait = page.retryAfterMs ?? STILL_RUNNING_RETRY_MS;
-        await services.jobs.enqueueAt(
-          JOB_NAMES.getProducts,
-          { channelId: channel.id },
-          new Date(Date.now() + wait),
-        );
+        await resumeLater(services, channel.id, page.retryAfterMs ?? STILL_RUNNING_RETRY_MS);
         return;
       }
       counts = await storeListingsPage(services, channel, page.listings, { next: page.next, counts });

@@ -143,7 +143,7 @@ describe('channels.get_products against the Mirakl simulator (sqlite)', () => {
       .filter((call) => call.method === 'POST' && call.path.startsWith('/api/offers/export/async'));
   const chunkReads = () =>
     simulator.state.calls().filter((call) => call.path.startsWith('/files/offers-export/'));
-  const run = (channelId: number, extra: { restart?: boolean } = {}) =>
+  const run = (channelId: number, extra: { restart?: boolean; resume?: boolean } = {}) =>
     getProductsJob.handler({ channelId, ...extra }, contextOf());
 
   it('asks for the export, comes back later instead of waiting, then stores every offer once; a re-run adds nothing', async () => {
@@ -240,6 +240,23 @@ describe('channels.get_products against the Mirakl simulator (sqlite)', () => {
     expect(
       (await services().models.ChannelSyncState.findByPk(channel.id))?.products_download_started_at,
     ).toBeNull();
+  });
+
+  it('two runs at once ask Mirakl for one export; a re-queued run has nothing to do once the download is done', async () => {
+    const store = alpha.stores[3]!;
+    const channel = await miraklChannel(store);
+    await Promise.all([run(channel.id), run(channel.id)]);
+    expect(exportRequests()).toHaveLength(1);
+    // Whichever run waited re-queued a resume; running it (and once more) finishes the download.
+    expect(queued.every((job) => (job.data as { resume?: boolean }).resume === true)).toBe(true);
+    await run(channel.id, { resume: true });
+    await run(channel.id, { resume: true });
+    expect(await listingsOf(channel.id)).toHaveLength(7);
+
+    const calls = simulator.state.calls().length;
+    await run(channel.id, { resume: true });
+    expect(simulator.state.calls()).toHaveLength(calls);
+    expect(exportRequests()).toHaveLength(1);
   });
 
   it('an export Mirakl could not make is not polled again: the next download asks for a new one', async () => {
