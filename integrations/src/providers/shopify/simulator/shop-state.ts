@@ -87,6 +87,8 @@ export class ShopState {
   readonly fulfillmentOrders = new Map<number, ShopifyFulfillmentOrder[]>();
   readonly fulfillments: ShopifyFulfillment[] = [];
   orderListeners: ((event: ShopEvent) => void)[] = [];
+  /** Counts order changes: a sorted order list stays valid while it does not move. */
+  orderRevision = 0;
   /** Inventory items no longer stocked at a location (`ITEM_NOT_STOCKED_AT_LOCATION`): `${item}:${location}`. */
   readonly inventoryAdjustments: {
     inventoryItemId: number;
@@ -102,6 +104,7 @@ export class ShopState {
   private nextOrderNumber: number;
   private readonly variantsBySku = new Map<string, ShopifyVariant>();
   private readonly itemIndex = new Map<number, ShopifyVariant>();
+  private readonly productIndex = new Map<number, ShopifyProduct>();
 
   constructor(private readonly options: ShopStateOptions) {
     this.nextId = options.firstId ?? 450789469;
@@ -212,7 +215,11 @@ export class ShopState {
   }
 
   productOf(variant: ShopifyVariant): ShopifyProduct | null {
-    return this.products.find((product) => product.id === variant.product_id) ?? null;
+    const indexed = this.productIndex.get(variant.product_id);
+    if (indexed) return indexed;
+    const product = this.products.find((candidate) => candidate.id === variant.product_id) ?? null;
+    if (product) this.productIndex.set(product.id, product);
+    return product;
   }
 
   /** A merchant's edit of a product (`products/update`): title and/or a variant's price or barcode. */
@@ -427,6 +434,7 @@ export class ShopState {
       refunds: [],
     };
     this.orders.set(id, { order, createdMs: toSecond(nowMs), updatedMs: toSecond(nowMs) });
+    this.orderRevision += 1;
     // One fulfilment order per location the lines ship from (a line may name its location), as
     // Shopify splits an order whose items are stocked in different places.
     const byLocation = new Map<number, ShopifyLineItem[]>();
@@ -667,6 +675,7 @@ export class ShopState {
   }
 
   private touch(stored: StoredOrder): void {
+    this.orderRevision += 1;
     const nowMs = this.options.now();
     stored.updatedMs = toSecond(nowMs);
     stored.order.updated_at = shopifyTime(nowMs);

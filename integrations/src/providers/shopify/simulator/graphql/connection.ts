@@ -73,17 +73,26 @@ export function connectionOf<T>(
   }
   const sign = args.reverse ? -1 : 1;
   const ordered = args.reverse ? [...items].reverse() : items;
+  // `items` are in ascending key order, so the first row past a cursor is found by halving.
+  const firstWhere = (holds: (item: T) => boolean) => {
+    let low = 0;
+    let high = ordered.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (holds(ordered[middle]!)) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  };
   let start = 0;
   let end = ordered.length;
   if (after) {
     const key = decodeCursor(after);
-    const index = ordered.findIndex((item) => sign * compareKeys(keyOf(item), key) > 0);
-    start = index < 0 ? ordered.length : index;
+    start = firstWhere((item) => sign * compareKeys(keyOf(item), key) > 0);
   }
   if (before) {
     const key = decodeCursor(before);
-    const index = ordered.findIndex((item) => sign * compareKeys(keyOf(item), key) >= 0);
-    end = index < 0 ? ordered.length : index;
+    end = firstWhere((item) => sign * compareKeys(keyOf(item), key) >= 0);
   }
   let window = ordered.slice(start, Math.max(start, end));
   let hasNextPage = end < ordered.length;

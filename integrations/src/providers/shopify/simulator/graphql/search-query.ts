@@ -11,6 +11,8 @@ export interface SearchTerm {
   op: ':' | '>' | '>=' | '<' | '<=';
   value: string;
   negate: boolean;
+  /** `value` read as a time, once (a page filters every order with the same term). */
+  time?: number | null;
 }
 
 /** Alternatives (OR) of terms that must all hold (AND). */
@@ -90,7 +92,8 @@ function termHolds<T>(
   if (!field) return true;
   if (field.kind === 'time') {
     const at = field.read(item);
-    const wanted = parseShopifyTime(term.value);
+    if (term.time === undefined) term.time = parseShopifyTime(term.value);
+    const wanted = term.time;
     if (wanted === null) throw new GraphQLError(`Invalid search value for ${term.field}: ${term.value}`);
     return at !== null && compare(term.op, at, wanted);
   }
