@@ -89,11 +89,13 @@ describe('Shopify webhooks: subscription, delivery, verification', () => {
         server.services.credentials,
         { uuid },
         {
-          oauth: { access_token: SHOPIFY_SIMULATOR_DEFAULTS.accessToken },
+          // An expiring offline token, as a connection made now holds (one stored without expiry
+          // would be exchanged by the first job, which reschedules the channel's jobs).
+          oauth: { access_token: SHOPIFY_SIMULATOR_DEFAULTS.accessToken, refresh_token: 'shprt_unused' },
         },
       ),
       authorized_at: new Date(),
-      token_expires_at: null,
+      token_expires_at: new Date(Date.now() + 3_600_000),
     });
   });
   afterAll(async () => {
@@ -114,12 +116,13 @@ describe('Shopify webhooks: subscription, delivery, verification', () => {
         .webhooks()
         .map((webhook) => [webhook.topic, webhook.address])
         .sort(),
-    ).toEqual([
-      ['orders/create', address],
-      ['orders/updated', address],
-    ]);
+    ).toEqual(
+      ['app/uninstalled', 'orders/cancelled', 'orders/create', 'orders/updated', 'products/update'].map(
+        (topic) => [topic, address],
+      ),
+    );
     await channel.reload();
-    expect(channel.settings[WEBHOOK_IDS_SETTING]).toHaveLength(2);
+    expect(channel.settings[WEBHOOK_IDS_SETTING]).toHaveLength(5);
 
     const order = shop.state.createOrder();
     await waitFor(() => shop.state.deliveries().some((delivery) => delivery.state === 'delivered'));
@@ -329,8 +332,14 @@ describe('Shopify webhooks: subscription, delivery, verification', () => {
         });
       }),
     );
+    // Order reads: GraphQL `nodes` (named orders) or `orders` queries.
     const listCalls = () =>
-      shop.state.calls().filter((call) => call.method === 'GET' && call.path.endsWith('/orders.json')).length;
+      shop.state
+        .calls()
+        .filter(
+          (call) =>
+            call.path.endsWith('/graphql.json') && /\b(nodes|orders)\(/.test(JSON.stringify(call.body)),
+        ).length;
     const before = listCalls();
     // Two of the burst's runs at once: one takes the inbox, the other finds it taken.
     await Promise.all([

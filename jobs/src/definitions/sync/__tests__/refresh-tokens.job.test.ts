@@ -138,4 +138,57 @@ describe.each(TEST_DIALECTS)('OAuth token refresh of a channel (%s)', (dialect) 
     expect(notices).toHaveLength(1);
     expect(notices[0]!.level).toBe(1);
   });
+  it('exchanges a Shopify token stored without expiry for an expiring one, once, before the job’s calls', async () => {
+    const other = await startShopifySimulator({
+      host: '127.0.0.1',
+      port: 0,
+      accessTokenExpiresAt: null,
+      refreshToken: null,
+    });
+    try {
+      other.state.createOrder();
+      const uuid = randomUUID();
+      const channel = await services().models.Channel.create({
+        uuid,
+        company_id: alpha.company.id,
+        store_id: alpha.stores[0]!.id,
+        kind: 'channel',
+        type: 'shopify',
+        name: `Shopify ${uuid.slice(0, 6)}`,
+        is_active: true,
+        account_nominal_code: null,
+        api_version: null,
+        settings: { shop_url: other.url },
+        credentials: writeChannelCredentials(
+          services().credentials,
+          { uuid },
+          { oauth: { access_token: SHOPIFY_SIMULATOR_DEFAULTS.accessToken } },
+        ),
+        authorized_at: new Date(),
+        token_expires_at: null,
+      });
+      const context: JobContext = {
+        ...contextOf(),
+        sync: createSyncRuntime({
+          services: services(),
+          recorder: memoryRecorder(),
+          allowedOrigins: [new URL(other.url).origin],
+        }),
+      };
+      await Promise.all([
+        getOrdersJob.handler({ channelId: channel.id }, context),
+        getOrdersJob.handler({ channelId: channel.id }, context),
+      ]);
+      expect(other.state.tokenGrants()).toEqual([{ kind: 'token_exchange', expiring: true }]);
+      await channel.reload();
+      const oauth = readChannelCredentials(services().credentials, channel).oauth as Record<string, string>;
+      expect(oauth.access_token).not.toBe(SHOPIFY_SIMULATOR_DEFAULTS.accessToken);
+      expect(oauth.refresh_token).toBeTruthy();
+      expect(channel.token_expires_at!.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+      // The downloads went ahead with the new token (the old one no longer opens the API).
+      expect(await services().models.Order.count({ where: { channel_id: channel.id } })).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
 });
