@@ -270,11 +270,13 @@ describe('Shopify simulator, the app side through @shopify/shopify-api', () => {
     expect(cancelled.data!.webhookSubscriptionCreate.webhookSubscription.topic).toBe('ORDERS_CANCELLED');
     await subscribe('PRODUCTS_UPDATE');
     await subscribe('APP_UNINSTALLED');
+    await subscribe('INVENTORY_LEVELS_UPDATE');
     const listed = await client.request<{ webhookSubscriptions: { nodes: { topic: string }[] } }>(
       '{ webhookSubscriptions(first: 10) { nodes { topic uri } } }',
     );
     expect(listed.data!.webhookSubscriptions.nodes.map((node) => node.topic).sort()).toEqual([
       'APP_UNINSTALLED',
+      'INVENTORY_LEVELS_UPDATE',
       'ORDERS_CANCELLED',
       'PRODUCTS_UPDATE',
     ]);
@@ -283,6 +285,18 @@ describe('Shopify simulator, the app side through @shopify/shopify-api', () => {
     shop.state.updateOrder(order.id, { cancel: true });
     const product = shop.state.shop.products[0]!;
     shop.state.updateProduct(product.id, { title: 'Renamed' });
+    const item = product.variants[0]!.inventory_item_id;
+    const locationId = shop.state.summary().locations[0]!.id;
+    shop.state.shop.setInventory(item, locationId, 17);
+    await waitFor(() => inbox.received.some((delivery) => delivery.url.endsWith('INVENTORY_LEVELS_UPDATE')));
+    const levelDelivery = inbox.received.find((delivery) =>
+      delivery.url.endsWith('INVENTORY_LEVELS_UPDATE'),
+    )!;
+    expect(JSON.parse(levelDelivery.rawBody)).toMatchObject({
+      inventory_item_id: item,
+      location_id: locationId,
+      available: 17,
+    });
     await waitFor(() => inbox.received.some((delivery) => delivery.url.endsWith('PRODUCTS_UPDATE')));
     await waitFor(() => inbox.received.some((delivery) => delivery.url.endsWith('ORDERS_CANCELLED')));
     const cancelDelivery = inbox.received.find((delivery) => delivery.url.endsWith('ORDERS_CANCELLED'))!;

@@ -417,5 +417,16 @@ describe('Shopify simulator, GraphQL Admin API through @shopify/admin-api-client
     expect(failed.errors?.networkStatusCode).toBe(503);
     const next = await client.request<{ shop: { name: string } }>('{ shop { name } }');
     expect(next.data!.shop.name).toBe('Simulated shop');
+
+    shop.state.setShopStatus('frozen');
+    try {
+      const frozen = await client.fetch('{ shop { name } }');
+      expect({ status: frozen.status, body: await frozen.json() }).toEqual({
+        status: 402,
+        body: { errors: 'Unavailable Shop' },
+      });
+    } finally {
+      shop.state.setShopStatus('active');
+    }
   });
 });

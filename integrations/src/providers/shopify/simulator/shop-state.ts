@@ -36,7 +36,8 @@ export type ShopEvent =
       topic: 'orders/create' | 'orders/updated' | 'orders/cancelled' | 'orders/fulfilled';
       order: ShopifyOrder;
     }
-  | { topic: 'products/update'; product: ShopifyProduct };
+  | { topic: 'products/create' | 'products/update'; product: ShopifyProduct }
+  | { topic: 'inventory_levels/update'; level: ShopifyInventoryLevel };
 /** @deprecated the order events only; kept for callers of the REST simulator. */
 export type OrderEvent = Extract<ShopEvent, { order: ShopifyOrder }>;
 
@@ -206,6 +207,7 @@ export class ShopState {
       });
     }
     this.products.push(product);
+    this.emit({ topic: 'products/create', product });
     return product;
   }
 
@@ -331,6 +333,7 @@ export class ShopState {
     };
     this.levels.set(`${inventoryItemId}:${locationId}`, level);
     variant.inventory_quantity = this.availableOf(variant);
+    this.emit({ topic: 'inventory_levels/update', level });
     return level;
   }
 

@@ -180,6 +180,10 @@ export interface ShopifySimulatorState {
     calls: number;
     faults: number;
     bucket: { capacity: number };
+    cost: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+    apiVersions: string[];
+    protectedCustomerData: boolean;
+    shopStatus: 'active' | 'frozen' | 'fraudulent' | 'locked';
     traffic: number | null;
   };
 }
@@ -462,6 +466,10 @@ export async function startShopifySimulator(
         calls: calls.length,
         faults: faults.pending.length,
         bucket: { capacity: bucket.capacity },
+        cost: costBucket.status(),
+        apiVersions: [...versions],
+        protectedCustomerData,
+        shopStatus,
         traffic: traffic?.everyMs ?? null,
       };
     },

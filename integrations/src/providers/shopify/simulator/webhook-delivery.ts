@@ -106,7 +106,7 @@ export class WebhookDelivery {
 
   /** Called for every change at the shop; delivery runs in the background. */
   onOrderEvent = (event: ShopEvent): void => {
-    const payload = 'order' in event ? event.order : event.product;
+    const payload = 'order' in event ? event.order : 'product' in event ? event.product : event.level;
     this.publish(event.topic, payload, 'order' in event ? event.order.id : null);
   };
 

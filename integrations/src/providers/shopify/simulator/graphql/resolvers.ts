@@ -679,7 +679,8 @@ function nodeById(id: string, context: AdminContext): unknown {
   }
 }
 
-const WEBHOOK_TOPICS_BY_ENUM = (topic: string) => topic.toLowerCase().replace('_', '/');
+/** `INVENTORY_LEVELS_UPDATE` → `inventory_levels/update`: the last underscore is the slash. */
+const WEBHOOK_TOPICS_BY_ENUM = (topic: string) => topic.toLowerCase().replace(/_([a-z]+)$/, '/$1');
 
 function userErrorOf(error: unknown, field: string[]): { field: string[]; message: string } {
   if (error instanceof ShopRefusal) {
