@@ -38,6 +38,7 @@ async function startDeliveryInbox() {
 
 /** Shopify's simulator as the conformance suite drives it: one shop, our app, expiring tokens. */
 export const shopifySimulator: ProviderSimulator = {
+  addsListings: true,
   async start(): Promise<SimulatedAccount> {
     const shop = await startShopifySimulator({
       refreshToken: REFRESH_TOKEN,
@@ -62,7 +63,8 @@ export const shopifySimulator: ProviderSimulator = {
       url: shop.url,
       connection,
       app: { clientId: SIMULATOR_DEFAULTS.clientId, clientSecret: SIMULATOR_DEFAULTS.clientSecret },
-      pageSize: 250,
+      // The connector reads 20 orders a page (a page of orders with lines costs ~922 of 1,000 points).
+      pageSize: 20,
       async addChanges(count) {
         return Array.from({ length: count }, () => String(shop.state.createOrder().id));
       },
