@@ -1,6 +1,6 @@
 import { createAdminRestApiClient } from '@shopify/admin-api-client';
 import type { ShopifySimulator } from '../simulator';
-import type { ShopifyOrder } from '../shopify-rest.types';
+import type { ShopifyOrder } from '../simulator/shop-resources';
 import { SHOPIFY_SIMULATOR_DEFAULTS, startTestShop } from '../../../testing/shopify-test-kit';
 
 /**
