@@ -1,13 +1,9 @@
-import type { RateLimit, SyncCapability } from '@syncdesk/contracts';
+import type { ChannelKind, RateLimit, SyncCapability } from '@syncdesk/contracts';
 import type { ChannelConnector, ConnectorContext, PluginConnector } from './connector';
 import type { ProviderExplainer } from './explain/explanation';
 import type { OAuthDefinition } from './oauth/oauth-definition';
 import type { ProviderSimulator } from './simulators/provider-simulator';
 import type { ProviderWebhooks } from './webhooks/provider-webhooks';
-
-/** What a provider is to the seller: where orders come from, where they go, where books are kept. */
-export const PROVIDER_KINDS = ['sales_channel', 'plugin', 'accounting', 'purchase_order_source'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /**
  * What a provider synchronises, in the seller's direction words: contracts' `SyncCapability`, one
@@ -38,20 +34,22 @@ interface ProviderParts {
 
 /**
  * One outside system Syncdesk talks to, with every part it has. A part the provider lacks is left
- * out: declared, never faked (the conformance suite skips what is absent, saying why).
+ * out: declared, never faked (the conformance suite skips what is absent, saying why). Its `kind`
+ * is contracts' `ChannelKind`, the one the `channels` rows and the catalogue carry: a sales channel
+ * (`channel`), a `plugin` (fulfilment, WMS) or an `accounting` link.
  */
 export type Provider =
   | (ProviderParts & {
-      readonly kind: 'sales_channel';
+      readonly kind: Extract<ChannelKind, 'channel'>;
       readonly connector?: (context: ConnectorContext) => ChannelConnector;
     })
   | (ProviderParts & {
-      readonly kind: 'plugin';
+      readonly kind: Extract<ChannelKind, 'plugin'>;
       readonly connector?: (context: ConnectorContext) => PluginConnector;
     })
-  | (ProviderParts & { readonly kind: 'accounting' | 'purchase_order_source'; readonly connector?: never });
+  | (ProviderParts & { readonly kind: Extract<ChannelKind, 'accounting'>; readonly connector?: never });
 
-export type SalesChannelProvider = Extract<Provider, { kind: 'sales_channel' }>;
+export type SalesChannelProvider = Extract<Provider, { kind: 'channel' }>;
 export type PluginProvider = Extract<Provider, { kind: 'plugin' }>;
 
 /** True when the provider serves this catalogue type. */

@@ -84,7 +84,7 @@ export async function unsubscribeChannelWebhooks(
   removal: Removal,
 ): Promise<'done' | 'skipped'> {
   const provider = providerFor(removal.channelType);
-  const createConnector = provider?.kind === 'sales_channel' ? provider.connector : undefined;
+  const createConnector = provider?.kind === 'channel' ? provider.connector : undefined;
   if (!createConnector) return 'skipped';
   const connector = createConnector(openRemovedConnection(services, runtime, removal));
   if (!connector.unsubscribeWebhooks) return 'skipped';

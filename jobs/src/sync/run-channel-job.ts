@@ -51,7 +51,7 @@ export async function runChannelJob(
     return 'skipped';
   }
   const provider = providerFor(channel.type);
-  const createConnector = provider?.kind === 'sales_channel' ? provider.connector : undefined;
+  const createConnector = provider?.kind === 'channel' ? provider.connector : undefined;
   if (!provider || !createConnector) {
     logger.debug?.({ channelId, jobType, type: channel.type }, 'channel job skipped: no connector');
     await noteNotSynchronised(context, channel, jobType);

@@ -47,7 +47,7 @@ export async function ensureFreshToken(
     row.token_expires_at === null && provider?.tokenRefresh === true;
   const due = (row: Pick<Channel, 'token_expires_at'>) => expiresWithin(row, aheadMs) || toMigrate(row);
   if (!due(channel)) return channel;
-  const createConnector = provider?.kind === 'sales_channel' ? provider.connector : undefined;
+  const createConnector = provider?.kind === 'channel' ? provider.connector : undefined;
   if (!createConnector) return channel;
   const { syncState } = services;
   const waitMs = options.waitMs ?? 30_000;

@@ -66,7 +66,7 @@ export function createChannelComplianceService(
       }
       const request = webhooks.parseCompliance(delivery);
       if (!request) return { topic: null, handled: 0, duplicate: 0 };
-      const kind = provider.kind === 'plugin' ? 'plugin' : 'channel';
+      const { kind } = provider;
       // Only the settings are read to compare (the shop is inside the Shop URL); credentials stay unread.
       const candidates = await deps.models.Channel.findAll({
         where: { type: delivery.channelType, kind },

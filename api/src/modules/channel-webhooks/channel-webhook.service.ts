@@ -1,5 +1,5 @@
 import { JOB_NAMES } from '@syncdesk/contracts';
-import { providerFor, type InboundDelivery, type ProviderKind } from '@syncdesk/integrations';
+import { providerFor, type InboundDelivery } from '@syncdesk/integrations';
 import type { Channel } from '../../db/channel.models';
 import type { Models } from '../../db/models';
 import { AppError } from '../../http/app-error';
@@ -44,14 +44,6 @@ export interface ChannelWebhookDependencies {
   appSecret(type: string): string | null;
 }
 
-/** The channels row kind a provider's connections are stored as. */
-const ROW_KIND: Record<ProviderKind, string> = {
-  sales_channel: 'channel',
-  plugin: 'plugin',
-  accounting: 'accounting',
-  purchase_order_source: 'channel',
-};
-
 /**
  * A channel's own webhooks, received on a public route: the signature is the only authority. The
  * channel type's provider verifies and reads the delivery (integrations); the inbox,
@@ -93,7 +85,7 @@ export function createChannelWebhookService(deps: ChannelWebhookDependencies): C
         throw new AppError('unauthenticated', 'The webhook signature is not valid.');
       }
       const channel = await deps.models.Channel.findOne({
-        where: { uuid: channelUuid, type: channelType, kind: ROW_KIND[provider.kind] },
+        where: { uuid: channelUuid, type: channelType, kind: provider.kind },
       });
       if (!channel) throw AppError.notFound();
       const said = webhooks.parse(delivery, { settings: channel.settings ?? {} });

@@ -3,7 +3,7 @@ import type { Provider } from '../../provider';
 /** Amazon (Selling Partner API): connected through OAuth, not synchronised yet. */
 export const amazonProvider: Provider = {
   type: 'amazonsp',
-  kind: 'sales_channel',
+  kind: 'channel',
   capabilities: [],
   // Seller Central consent names the app by `application_id` (configure it in `authorizeParams`)
   // and answers with `spapi_oauth_code`; the code is exchanged at Login with Amazon.

@@ -3,7 +3,7 @@ import type { Provider } from '../../provider';
 /** eBay: connected through OAuth, not synchronised yet. */
 export const ebayProvider: Provider = {
   type: 'ebay',
-  kind: 'sales_channel',
+  kind: 'channel',
   capabilities: [],
   // eBay sends `redirect_uri` as the app's RuName: configure it as `redirectUri` (channel-apis §5).
   oauth: {

@@ -3,7 +3,7 @@ import type { Provider } from '../../provider';
 /** Etsy: connected through OAuth (with PKCE), not synchronised yet. */
 export const etsyProvider: Provider = {
   type: 'etsy',
-  kind: 'sales_channel',
+  kind: 'channel',
   capabilities: [],
   oauth: {
     authorizeUrl: 'https://www.etsy.com/oauth/connect',

@@ -13,7 +13,7 @@ import { miraklSimulator } from './simulator/mirakl-simulator-kit';
 export const miraklProvider: Provider = {
   type: 'mirakl',
   matches: isMiraklType,
-  kind: 'sales_channel',
+  kind: 'channel',
   capabilities: ['orders_in', 'stock_out', 'fulfilment_out', 'acknowledgements_out', 'products_in'],
   connector: (context) => createMiraklConnector(context),
   simulator: miraklSimulator,

@@ -8,7 +8,7 @@ import { shopifyWebhooks } from './shopify-webhooks';
 /** Shopify (Admin GraphQL): orders and products in, stock and fulfilment out, webhooks, OAuth per shop. */
 export const shopifyProvider: Provider = {
   type: 'shopify',
-  kind: 'sales_channel',
+  kind: 'channel',
   capabilities: ['orders_in', 'stock_out', 'fulfilment_out', 'products_in'],
   connector: (context) => createShopifyConnector(context),
   simulator: shopifySimulator,
