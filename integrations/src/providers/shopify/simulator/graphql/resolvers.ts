@@ -891,13 +891,11 @@ export function rootValue() {
           name: string;
           reason: string;
           referenceDocumentUri?: string | null;
-          ignoreCompareQuantity?: boolean | null;
           quantities: {
             inventoryItemId: string;
             locationId: string;
             quantity: number;
             changeFromQuantity?: number | null;
-            compareQuantity?: number | null;
           }[];
         };
       },

@@ -788,15 +788,15 @@ export const ADMIN_SCHEMA_SDL = /* GraphQL */ `
     inventoryItemId: ID!
     locationId: ID!
     quantity: Int!
+    # Required since 2026-04: a number (compare and swap) or an explicit null. compareQuantity and
+    # ignoreCompareQuantity, its predecessors, are gone from 2026-07.
     changeFromQuantity: Int
-    compareQuantity: Int
   }
 
   input InventorySetQuantitiesInput {
     name: String!
     reason: String!
     referenceDocumentUri: String
-    ignoreCompareQuantity: Boolean
     quantities: [InventoryQuantityInput!]!
   }
 
