@@ -30,8 +30,9 @@ export const ORDER_LINES_QUERY = `query SyncdeskOrderLines($id: ID!, $after: Str
   order(id: $id) { lineItems(first: 100, after: $after) { nodes { ${LINE_FIELDS} } pageInfo { hasNextPage endCursor } } }
 }`;
 export const LOCATIONS_QUERY = `query SyncdeskLocations { locations(first: 50) { nodes { id isActive } } }`;
-export const VARIANTS_BY_SKU_QUERY = `query SyncdeskVariantsBySku($first: Int!, $query: String!) {
-  productVariants(first: $first, query: $query) { nodes { sku inventoryItem { id } } }
+/** Inventory items carry the SKU themselves: one point each, half a variant-and-item lookup's. */
+export const INVENTORY_ITEMS_BY_SKU_QUERY = `query SyncdeskItemsBySku($first: Int!, $query: String!) {
+  inventoryItems(first: $first, query: $query) { nodes { id sku } }
 }`;
 export const SET_QUANTITIES_MUTATION = `mutation SyncdeskSetStock($input: InventorySetQuantitiesInput!) {
   inventorySetQuantities(input: $input) {

@@ -33,7 +33,7 @@ import {
   ORDER_NODES_QUERY,
   ORDER_LINES_QUERY,
   LOCATIONS_QUERY,
-  VARIANTS_BY_SKU_QUERY,
+  INVENTORY_ITEMS_BY_SKU_QUERY,
   SET_QUANTITIES_MUTATION,
   LEVELS_QUERY,
   FULFILLMENT_ORDERS_QUERY,
@@ -271,16 +271,15 @@ export function createShopifyConnector(
     for (let start = 0; start < skus.length; start += SKUS_PER_LOOKUP) {
       const chunk = skus.slice(start, start + SKUS_PER_LOOKUP);
       const { data } = await api.request<{
-        productVariants: { nodes: { sku: string | null; inventoryItem: { id: string } | null }[] };
-      }>('get_products', 'the product variants of the pushed SKUs', VARIANTS_BY_SKU_QUERY, {
-        // Twice the SKUs: a loose match may bring a few more variants than asked.
+        inventoryItems: { nodes: { id: string; sku: string | null }[] };
+      }>('get_products', 'the inventory items of the pushed SKUs', INVENTORY_ITEMS_BY_SKU_QUERY, {
+        // Twice the SKUs: a loose match may bring a few more items than asked.
         first: SKUS_PER_LOOKUP * 2,
         query: chunk.map((sku) => `sku:${searchValue(sku)}`).join(' OR '),
       });
-      for (const variant of data.productVariants.nodes) {
+      for (const item of data.inventoryItems.nodes) {
         // Shopify's search matches loosely; only the exact SKU counts.
-        if (variant.sku && chunk.includes(variant.sku) && variant.inventoryItem && !found.has(variant.sku))
-          found.set(variant.sku, variant.inventoryItem.id);
+        if (item.sku && chunk.includes(item.sku) && !found.has(item.sku)) found.set(item.sku, item.id);
       }
     }
     return found;
