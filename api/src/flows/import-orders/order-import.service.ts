@@ -75,6 +75,11 @@ export { orderLineKey } from './order-lines';
 const ORDER_CHUNK = 500;
 /** New orders meeting their import rules between two looks at the connection. */
 const RULE_ORDERS_BETWEEN_ANSWERS = 10;
+/**
+ * Orders whose lines are built between two looks at the connection: the statements queued on it
+ * go out one answer at a time, and an answer is only read between two pieces of Node's work.
+ */
+const ORDERS_BETWEEN_ANSWERS = 100;
 /** Orders per part of a batch with import rules: a part's rule records are built while the database writes the part before. */
 const IMPORT_PART = 125;
 
@@ -697,14 +702,19 @@ export function createOrderImportService(deps: {
         const ids = new Map<string, number>();
         const answered: OrderAnswer[] = [];
         /** Sends a part's orders; once they have their ids, its lines, activities and rule records. */
-        const writePart = (rows: OrderRow[], updates: OrderColumn[], part: PartRows) => {
+        const writePart = (
+          rows: OrderRow[],
+          updates: OrderColumn[],
+          part: PartRows,
+          tuples: TupleWithHole[] = rows.map(orderTuple),
+        ) => {
           for (const row of rows) {
             const before = stored.get(row.remote_id as string);
             if (before) dayCounts?.move(before.values, -1);
           }
           const answers = sendOrders(
             queue,
-            rows.map((row) => orderTuple(row).fill(dialect, row.customer_id)),
+            rows.map((row, index) => tuples[index]!.fill(dialect, row.customer_id)),
             updates,
             returning,
             dayCounts,
@@ -763,7 +773,7 @@ export function createOrderImportService(deps: {
         // starts early (its reads and ledger rows go while the orders are written); then the
         // orders go in parts, each part's lines, activities and rule records sent once its orders
         // have their ids (the database writes one part while the next part's records are built).
-        const parts: { entries: Prepared[]; rows: PartRows }[] = [];
+        const parts: { entries: Prepared[]; rows: PartRows; tuples: TupleWithHole[] }[] = [];
         for (let from = 0; from < writes.length; from += partSize) {
           const entries = writes.slice(from, from + partSize);
           const part = emptyPart();
@@ -780,10 +790,11 @@ export function createOrderImportService(deps: {
               // The customers' answer comes in meanwhile.
               if (index % RULE_ORDERS_BETWEEN_ANSWERS === RULE_ORDERS_BETWEEN_ANSWERS - 1)
                 await letAnswersIn();
-            }
+            } else if (index % ORDERS_BETWEEN_ANSWERS === ORDERS_BETWEEN_ANSWERS - 1) await letAnswersIn();
             buildWrite(entry, part);
           }
-          parts.push({ entries, rows: part });
+          // Written while the customers' upsert runs: only their ids are added once it answers.
+          parts.push({ entries, rows: part, tuples: entries.map((entry) => orderTuple(entry.row)) });
         }
         const stockChanges = planStockChanges(storeId, settings.deductStock, stockPlans, ledger);
         if (stockChanges.length > 0) {
@@ -795,7 +806,7 @@ export function createOrderImportService(deps: {
           });
           stockApplied.catch(() => undefined);
         }
-        for (const { entries, rows } of parts) {
+        for (const { entries, rows, tuples } of parts) {
           customerIds ??= await customersAnswer.catch(settle);
           for (const entry of entries) {
             entry.row.customer_id =
@@ -806,6 +817,7 @@ export function createOrderImportService(deps: {
             entries.map((entry) => entry.row),
             ORDER_UPDATES,
             rows,
+            tuples,
           );
         }
         try {
