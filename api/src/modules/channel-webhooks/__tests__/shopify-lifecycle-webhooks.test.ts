@@ -1,6 +1,8 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { JOB_NAMES } from '@syncdesk/contracts';
 import { readJson, startTestProcess, type TestProcess } from '@syncdesk/server/testing';
+import type { ShopifySimulator } from '@syncdesk/integrations';
+import { shopifyTestKit } from '@syncdesk/integrations/testing';
 import type { Channel } from '../../../db/channel.models';
 import type { Order } from '../../../db/order.models';
 import { writeChannelCredentials } from '../../channels/channel-credentials';
@@ -8,36 +10,17 @@ import { createCompany, type CompanyFixture } from '../../../testing/identity-fi
 import { importerOf, orderOf } from '../../../testing/order-import-kit';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database';
 
-/** The Shopify app the deployment is configured with (OAUTH_PROVIDERS_JSON). */
-const APP = { clientId: 'lifecycle-app', clientSecret: 'lifecycle-app-secret' };
+const { signedShopifyDelivery, startTestShop, TEST_APP, waitFor } = shopifyTestKit;
 const COMPLIANCE_PATH = '/api/channels/shopify/compliance';
 /** SQLite by default; `DB_DIALECT=mysql` runs the same cases on MariaDB (the erasure's SQL differs by dialect). */
 const DIALECT = process.env.DB_DIALECT === 'mysql' ? 'mysql' : 'sqlite';
 
-/**
- * A delivery as Shopify sends one: the JSON body exactly as signed, base64 HMAC-SHA256 of those
- * bytes with the app's secret, the topic, shop and webhook id headers (the same id on a retry).
- */
-function signedShopifyDelivery(
+/** A delivery as Shopify signs and sends it (the kit's), by topic and shop as the cases read. */
+const shopifyDelivery = (
   topic: string,
-  payload: unknown,
+  body: unknown,
   options: { shopDomain: string; webhookId?: string; secret?: string },
-) {
-  const body = JSON.stringify(payload);
-  return {
-    body,
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': topic,
-      'x-shopify-shop-domain': options.shopDomain,
-      'x-shopify-webhook-id': options.webhookId ?? randomUUID(),
-      'x-shopify-api-version': '2026-10',
-      'x-shopify-hmac-sha256': createHmac('sha256', options.secret ?? APP.clientSecret)
-        .update(body, 'utf8')
-        .digest('base64'),
-    },
-  };
-}
+) => signedShopifyDelivery({ topic, body, ...options });
 
 /**
  * Shopify's app lifecycle webhooks end to end, over real HTTP into the api process and a real
@@ -56,9 +39,11 @@ describe('Shopify uninstall and privacy webhooks', () => {
   let otherShop: Channel;
   /** Beta's shop, with a customer of the same e-mail: another company entirely. */
   let betaShop: Channel;
+  /** A shop the simulator plays, delivering as Shopify does to the app's configured addresses. */
+  let simulated: ShopifySimulator;
 
-  const post = (path: string, delivery: { body: string; headers: Record<string, string> }) =>
-    fetch(`${server.url}${path}`, { method: 'POST', headers: delivery.headers, body: delivery.body });
+  const post = (path: string, delivery: { rawBody: Buffer; headers: Record<string, string> }) =>
+    fetch(`${server.url}${path}`, { method: 'POST', headers: delivery.headers, body: delivery.rawBody });
   const call = async <T>(path: string, token = ownerToken) => {
     const response = await server.request('GET', `/api${path}`, { token });
     return { status: response.status, body: (await readJson(response)) as T };
@@ -114,7 +99,7 @@ describe('Shopify uninstall and privacy webhooks', () => {
     server = await startTestProcess(database.url, {
       // Queued jobs stay in the table to be looked at (and no channel job calls a real shop).
       APP_ROLE: 'api',
-      OAUTH_PROVIDERS_JSON: JSON.stringify({ shopify: APP }),
+      OAUTH_PROVIDERS_JSON: JSON.stringify({ shopify: TEST_APP }),
     });
     alpha = await createCompany(server.services, { name: 'Alpha', stores: ['Alpha UK'] });
     beta = await createCompany(server.services, { name: 'Beta', stores: ['Beta UK'] });
@@ -138,12 +123,13 @@ describe('Shopify uninstall and privacy webhooks', () => {
     await importer.importBatch(betaShop.id, [orderOf('3001', line)]);
   });
   afterAll(async () => {
+    await simulated?.close();
     await server?.close();
     await database?.drop();
   });
 
   it('refuses a privacy delivery with a bad signature with 401 and acts on nothing', async () => {
-    const delivery = signedShopifyDelivery(
+    const delivery = shopifyDelivery(
       'customers/redact',
       { shop_id: 1, shop_domain: 'alpha.myshopify.com', customer: { id: 'C-1' }, orders_to_redact: ['1001'] },
       { shopDomain: 'alpha.myshopify.com', secret: 'not-the-app-secret' },
@@ -158,7 +144,7 @@ describe('Shopify uninstall and privacy webhooks', () => {
     const before = await server.services.models.TransactionRecord.count();
     const response = await post(
       COMPLIANCE_PATH,
-      signedShopifyDelivery(
+      shopifyDelivery(
         'shop/redact',
         { shop_id: 9, shop_domain: 'unknown.myshopify.com' },
         { shopDomain: 'unknown.myshopify.com' },
@@ -170,7 +156,7 @@ describe('Shopify uninstall and privacy webhooks', () => {
   });
 
   it("customers/data_request: the customer's orders at that shop become an export the seller downloads, and the seller is told", async () => {
-    const delivery = signedShopifyDelivery(
+    const delivery = shopifyDelivery(
       'customers/data_request',
       {
         shop_id: 1,
@@ -228,7 +214,7 @@ describe('Shopify uninstall and privacy webhooks', () => {
   });
 
   it("customers/redact: erases the customer from that shop's orders only, keeps amounts and SKUs, notes it, once", async () => {
-    const delivery = signedShopifyDelivery(
+    const delivery = shopifyDelivery(
       'customers/redact',
       {
         shop_id: 1,
@@ -299,7 +285,7 @@ describe('Shopify uninstall and privacy webhooks', () => {
 
     // Redelivered, and a fresh request for the same customer: nothing more is erased or noted.
     await post(COMPLIANCE_PATH, delivery);
-    const fresh = signedShopifyDelivery('customers/redact', JSON.parse(delivery.body), {
+    const fresh = shopifyDelivery('customers/redact', JSON.parse(delivery.rawBody.toString('utf8')), {
       shopDomain: 'alpha.myshopify.com',
     });
     await post(COMPLIANCE_PATH, fresh);
@@ -312,7 +298,7 @@ describe('Shopify uninstall and privacy webhooks', () => {
   });
 
   it('app/uninstalled: switches the channel off, forgets its tokens, stops its jobs and tells the seller, once', async () => {
-    const delivery = signedShopifyDelivery(
+    const delivery = shopifyDelivery(
       'app/uninstalled',
       { id: 1, name: 'Alpha', domain: 'alpha.example', myshopify_domain: 'alpha.myshopify.com' },
       { shopDomain: 'alpha.myshopify.com' },
@@ -359,7 +345,7 @@ describe('Shopify uninstall and privacy webhooks', () => {
     expect(uninstalls).toHaveLength(1);
     expect(uninstalls[0]!.message).toContain('uninstalled from alpha.myshopify.com');
     // A forged uninstall is refused and changes nothing of another channel.
-    const forged = signedShopifyDelivery(
+    const forged = shopifyDelivery(
       'app/uninstalled',
       {},
       { shopDomain: 'alpha-eu.myshopify.com', secret: 'x' },
@@ -370,7 +356,7 @@ describe('Shopify uninstall and privacy webhooks', () => {
   });
 
   it('shop/redact: erases every customer of that shop and its credentials, leaves other shops and companies alone, once', async () => {
-    const delivery = signedShopifyDelivery(
+    const delivery = shopifyDelivery(
       'shop/redact',
       { shop_id: 1, shop_domain: 'alpha.myshopify.com' },
       { shopDomain: 'alpha.myshopify.com' },
@@ -398,5 +384,82 @@ describe('Shopify uninstall and privacy webhooks', () => {
       data: { topic: 'shop/redact', handled: 0, duplicate: 1 },
     });
     expect((await topicsOf(shop)).filter((topic) => topic === 'shop/redact')).toHaveLength(1);
+  });
+
+  it("takes the simulated shop's own deliveries: privacy requests at the app-level address, then the uninstall", async () => {
+    const uuid = randomUUID();
+    simulated = await startTestShop({
+      appWebhooks: {
+        customersDataRequest: `${server.url}${COMPLIANCE_PATH}`,
+        customersRedact: `${server.url}${COMPLIANCE_PATH}`,
+        shopRedact: `${server.url}${COMPLIANCE_PATH}`,
+        appUninstalled: `${server.url}/api/channels/shopify/webhooks/${uuid}`,
+      },
+    });
+    const store = alpha.stores[0]!;
+    const channel = await server.services.models.Channel.create({
+      uuid,
+      company_id: alpha.company.id,
+      store_id: store.id,
+      kind: 'channel',
+      type: 'shopify',
+      name: 'Simulated Shopify',
+      is_active: true,
+      account_nominal_code: null,
+      api_version: null,
+      settings: { shop_url: simulated.url },
+      credentials: writeChannelCredentials(
+        server.services.credentials,
+        { uuid },
+        { oauth: { access_token: 'x' } },
+      ),
+      authorized_at: new Date(),
+      token_expires_at: null,
+    });
+    const order = simulated.state.createOrder({ email: 'linus@example.test' });
+    await importerOf(server).importer.importBatch(channel.id, [
+      orderOf(String(order.id), [{ sku: 'MUG', quantity: 1 }], {
+        customer: {
+          name: 'Linus T',
+          email: 'linus@example.test',
+          phone: null,
+          remote_id: order.customer ? String(order.customer.id) : null,
+        },
+      }),
+    ]);
+    const stored = async () => (await ordersOf(channel))[0]!;
+
+    const exports = () => server.services.models.FileTransfer.count({ where: { store_id: store.id } });
+    const exportsBefore = await exports();
+    simulated.state.sendCompliance('customers/data_request', { email: 'linus@example.test' });
+    await waitFor(async () => (await exports()) === exportsBefore + 1);
+    simulated.state.sendCompliance('customers/redact', { email: 'linus@example.test' });
+    await waitFor(async () => (await stored()).customer_email === null);
+    expect(personal(await stored())).toEqual([null, null, null, null, null]);
+
+    await simulated.state.uninstallApp();
+    await waitFor(async () => !(await channel.reload()).is_active);
+    expect(channel.credentials).toBeNull();
+    expect(await topicsOf(channel)).toEqual([
+      'customers/data_request',
+      'customers/redact',
+      'app/uninstalled',
+    ]);
+    simulated.state.sendCompliance('shop/redact');
+    await waitFor(async () => (await topicsOf(channel)).includes('shop/redact'));
+    // The shop's erasure dropped the bodies of the channel's earlier records; its own record stays.
+    expect(await topicsOf(channel)).toEqual([undefined, undefined, undefined, 'shop/redact']);
+    // Every delivery was answered 200 at the first attempt: Shopify would not retry any.
+    expect(
+      simulated.state
+        .deliveries()
+        .filter((delivery) => delivery.topic !== 'orders/create')
+        .map((delivery) => [delivery.topic, delivery.attempts, delivery.lastStatus]),
+    ).toEqual([
+      ['customers/data_request', 1, 200],
+      ['customers/redact', 1, 200],
+      ['app/uninstalled', 1, 200],
+      ['shop/redact', 1, 200],
+    ]);
   });
 });
