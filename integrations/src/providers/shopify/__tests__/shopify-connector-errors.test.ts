@@ -1,8 +1,10 @@
+import type { ExplainInput } from '../../../explain/explanation';
 import { explainShopify } from '../shopify-explainer';
 import { graphqlFailure, userErrorsFailure } from '../shopify-errors';
 
 /** What Shopify answers with HTTP 200 and `errors`, as the explainer reads it from a record. */
-const graphqlRecord = (code: string, message: string, extra: Record<string, unknown> = {}) => ({
+const graphqlRecord = (code: string, message: string, extra: Record<string, unknown> = {}): ExplainInput => ({
+  provider: 'shopify',
   httpStatus: 200,
   errorCode: null,
   message: 'Shopify answered 200',
