@@ -226,6 +226,7 @@ export class RawQueryError extends Error {
 
 interface MysqlConnection {
   query(sql: string, callback: (error: (Error & { errno?: number }) | null, rows: unknown) => void): void;
+  destroy(): void;
 }
 
 /**
@@ -241,7 +242,14 @@ export function rawQuery<T = unknown>(transaction: Transaction, sql: string): Pr
   return new Promise((resolve, reject) => {
     connection.query(sql, (error, rows) => {
       if (error) {
-        if (error.errno === ER_LOCK_DEADLOCK) deadlocked.add(transaction);
+        if (error.errno === ER_LOCK_DEADLOCK) {
+          deadlocked.add(transaction);
+          // InnoDB rolled the whole transaction back, and the connection is now in autocommit: a
+          // statement queued behind this one would run on its own and stay (half a batch kept,
+          // then written again by the retry). Given up here, before mysql2 sends the next one, the
+          // connection fails them all; the pool replaces it.
+          connection.destroy();
+        }
         reject(new RawQueryError(error, sql));
         return;
       }
