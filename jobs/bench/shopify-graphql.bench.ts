@@ -50,6 +50,7 @@ import {
 import { createCompany, createTestDatabase, type TestDatabase } from '@syncdesk/api/testing';
 import {
   createSharedRateBudget,
+  createShopifyConnector,
   SHOPIFY_SIMULATOR_DEFAULTS,
   startShopifySimulator,
   type RateBudget,
@@ -58,6 +59,7 @@ import {
 import { reportFigures, type BenchFigure } from '../../scripts/bench/accepted';
 import { createAgendaBackend } from '../src/job-store';
 import { registerJobs } from '../src/register-jobs';
+import { openConnection } from '../src/sync/open-connection';
 import { createSyncRuntime } from '../src/sync/sync-runtime';
 import { getProductsJob } from '../src/definitions/sync/get-products.job';
 import { submitInventoryJob } from '../src/definitions/sync/submit-inventory.job';
@@ -322,6 +324,8 @@ interface StockOutcome {
     final: number;
     changeFromSent: boolean;
   };
+  /** The connector given what we last told the shop (`lastKnownQuantity`), one of 100 stale. */
+  swap: { calls: Record<string, number>; final: number; ours: number; others: number };
 }
 
 async function pushStock(): Promise<StockOutcome> {
@@ -408,7 +412,33 @@ async function pushStock(): Promise<StockOutcome> {
       .calls()
       .filter((call) => JSON.stringify(call.body).includes('inventorySetQuantities'))
       .map((call) => JSON.stringify(call.body));
+    const staleFinal = shop.state.stock()[sku]!;
+
+    // The same at the connector with compare-and-swap on: a batch of 100 whose first the shop changed.
+    const open = await openConnection(services, context.sync, channel.id, { jobType: 'submit_inventory' });
+    const connector = createShopifyConnector(open!.context);
+    const batch = skus.slice(0, 100);
+    const before = shop.state.stock();
+    shop.state.shop.setInventory(variant.inventory_item_id, shop.state.shop.primaryLocation.id, 11);
+    shop.state.clearCalls();
+    await connector.pushStock!(
+      batch.map((each, index) => ({
+        sku: each,
+        remoteId: String(shop.state.variantBySku(each)!.inventory_item_id),
+        quantity: 60 + index,
+        lastKnownQuantity: before[each]!,
+      })),
+    );
+    const swapCalls = callsByOperation(shop);
+    const after = shop.state.stock();
+    const swap = {
+      calls: swapCalls,
+      final: after[sku]!,
+      ours: 60,
+      others: batch.filter((each, index) => index > 0 && after[each] !== 60 + index).length,
+    };
     return {
+      swap,
       skus: SKUS,
       seconds,
       calls,
@@ -419,7 +449,7 @@ async function pushStock(): Promise<StockOutcome> {
         calls: staleCalls,
         shopHad,
         ours: listing?.pushed_quantity ?? -1,
-        final: shop.state.stock()[sku]!,
+        final: staleFinal,
         changeFromSent: sets.some((body) => /"changeFromQuantity":\d/.test(body)),
       },
     };
@@ -679,6 +709,11 @@ async function main(): Promise<void> {
       `  second push: ${listed(stock.stale.calls)}; the shop had ${stock.stale.shopHad}, we sent ` +
         `${stock.stale.ours}, the shop has ${stock.stale.final}; compare-and-swap ` +
         `${stock.stale.changeFromSent ? 'used (changeFromQuantity sent)' : 'NOT used: the push sent changeFromQuantity null'}`,
+    );
+    console.log(
+      `  compare-and-swap at the connector (lastKnownQuantity given, ids known), 100 SKUs, one changed ` +
+        `at the shop: ${listed(stock.swap.calls)}; the changed one ends at ${stock.swap.final} ` +
+        `(ours ${stock.swap.ours}), ${stock.swap.others} of the other 99 wrong`,
     );
     console.log(`  load average ${load()}`);
     figures.push(
