@@ -28,6 +28,11 @@ export interface ChannelJobSchedule {
   sync(channel: ChannelRow): Promise<void>;
   /** The channel was switched on: its jobs start, and its own order webhooks are subscribed. */
   activated(channel: ChannelRow): Promise<void>;
+  /**
+   * The seller saved the channel's settings: its jobs follow them, and switching download_products
+   * on for an active channel downloads its listings now (not at the next activation).
+   */
+  settingsSaved(channel: ChannelRow, before: Record<string, unknown>): Promise<void>;
   /** The channel row is gone: its jobs go, and its webhooks are removed at the provider. */
   removed(channel: ChannelRow): Promise<void>;
   /** At worker start: channels in the database get their jobs, jobs of missing or idle channels go. */
@@ -173,6 +178,13 @@ export function createChannelJobSchedule(options: ChannelJobScheduleOptions): Ch
       }
       if (channel.kind === 'channel' && channel.is_active && receivesWebhooks(channel.type)) {
         await jobs.enqueue(JOB_NAMES.channelWebhooks, webhookSubscriptionJob(channel));
+      }
+    },
+
+    async settingsSaved(channel, before) {
+      await schedule.sync(channel);
+      if (downloadsProducts(channel) && !isOn(before.download_products)) {
+        await jobs.enqueue(JOB_NAMES.getProducts, { channelId: channel.id });
       }
     },
 

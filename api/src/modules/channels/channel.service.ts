@@ -355,7 +355,7 @@ export function createChannelService(deps: {
       };
       if (Object.keys(logged.new).length > 0) await record(scope, channel, 'updated', logged);
       // After the commit: a changed interval or get_orders switch takes effect without a restart.
-      await deps.jobSchedule?.sync(channel);
+      await deps.jobSchedule?.settingsSaved(channel, before);
       return toDto(channel);
     },
 

@@ -71,6 +71,23 @@ describe('product download and order poll schedule (sqlite)', () => {
     expect(await downloads(quiet)).toHaveLength(0);
   });
 
+  it('switching download_products on for an active channel downloads its listings now, once', async () => {
+    const id = await createMirakl({ download_products: false });
+    await activate(id);
+    expect(await downloads(id)).toHaveLength(0);
+
+    expect((await call('PUT', `/channels/${id}`, { download_products: true })).status).toBe(200);
+    expect(await downloads(id)).toHaveLength(1);
+    // Saving again with it still on starts no second download.
+    expect((await call('PUT', `/channels/${id}`, { name: 'Decathlon renamed' })).status).toBe(200);
+    expect(await downloads(id)).toHaveLength(1);
+
+    // An inactive channel waits for its activation.
+    const inactive = await createMirakl({ download_products: false });
+    expect((await call('PUT', `/channels/${inactive}`, { download_products: true })).status).toBe(200);
+    expect(await downloads(inactive)).toHaveLength(0);
+  });
+
   it('refetch_products downloads again every day; switching it off removes only that schedule', async () => {
     const id = await createMirakl({ download_products: true, refetch_products: true });
     await activate(id);
