@@ -513,7 +513,7 @@ export async function startShopifySimulator(
         return;
       }
 
-      const fault = faults.take(url.pathname);
+      const fault = faults.take(url.pathname, text);
       if (fault?.mode === 'timeout') {
         // Never answered: the caller's own timeout must end the call. close() ends the socket.
         hanging.add(response);
