@@ -17,6 +17,10 @@ const ORDERS_LIVE_PORT = 3193;
 process.env.SYNCDESK_E2E_ORDERS_DATA_DIR ??= path.join(dataRoot, 'orders-live');
 const ordersLiveDataDir = process.env.SYNCDESK_E2E_ORDERS_DATA_DIR;
 const ordersLiveRedisUrl = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Its own Redis prefix: Jest's tests run beside these and share the Redis server; without it their
+// processes and this one would hear each other's live events, wake-ups and sign-outs.
+process.env.SYNCDESK_E2E_REDIS_PREFIX ??= `syncdesk-e2e-${process.pid}`;
+const ordersLiveRedisPrefix = process.env.SYNCDESK_E2E_REDIS_PREFIX;
 // The live demo: Shopify, Mirakl and WMS simulators in the server's process, connected to the demo
 // store, their traffic off so the tests decide when orders appear (e2e/sync.e2e.ts).
 const SYNC_PORT = 3194;
@@ -123,6 +127,7 @@ export default defineConfig({
             ...serverEnvironment('orders-live', ORDERS_LIVE_PORT),
             DATA_DIR: ordersLiveDataDir,
             REDIS_URL: ordersLiveRedisUrl,
+            REDIS_PREFIX: ordersLiveRedisPrefix,
           },
         },
         {
@@ -164,6 +169,7 @@ export const ORDERS_LIVE = {
   url: `http://127.0.0.1:${ORDERS_LIVE_PORT}`,
   dataDir: ordersLiveDataDir,
   redisUrl: ordersLiveRedisUrl,
+  redisPrefix: ordersLiveRedisPrefix,
 };
 
 /** The live-demo server: the simulators run inside it (e2e/sync.e2e.ts). */

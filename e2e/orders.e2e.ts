@@ -148,6 +148,7 @@ test('an order imported by another process appears in the open list without relo
           ...process.env,
           DATA_DIR: ORDERS_LIVE.dataDir,
           REDIS_URL: ORDERS_LIVE.redisUrl,
+          REDIS_PREFIX: ORDERS_LIVE.redisPrefix,
           LOG_LEVEL: 'warn',
           DEMO_SEED: 'off',
         },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@syncdesk/contracts';
 import { createLogger, loadConfig, type Config, type Logger } from '@syncdesk/api';
@@ -19,6 +20,13 @@ export interface TestProcess extends RunningProcess {
 }
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/**
+ * The Redis prefix of every process one test file starts (they must hear each other), and of no
+ * other file's or the end-to-end servers' running beside it on the same Redis: a shared prefix
+ * let one's live events, job wake-ups and sign-outs reach the other's sockets.
+ */
+const TEST_REDIS_PREFIX = `syncdesk-test-${process.pid}-${randomBytes(3).toString('hex')}`;
 
 /** Starts a real process of the product (HTTP, Socket.IO, Agenda) against the given database. */
 export async function startTestProcess(
@@ -39,7 +47,7 @@ export async function startTestProcess(
     JOBS_LOCK_LIFETIME_MS: '2000',
     SHUTDOWN_TIMEOUT_S: '5',
     // One api (or worker) process beside the test's own work: the opt-out a split role without Redis needs.
-    ...(environment.REDIS_URL ? {} : { LIVE_EVENTS: 'local' }),
+    ...(environment.REDIS_URL ? { REDIS_PREFIX: TEST_REDIS_PREFIX } : { LIVE_EVENTS: 'local' }),
     ...environment,
   });
   const running = await startProcess(config, logger);
