@@ -805,13 +805,8 @@ export function createShopifyConnector(
       );
     }
     if (!operation.url) return { listings: [], next: null, progress: { done: 0, total: 0 } };
-    const read = await readJsonLines(
-      context.http,
-      'get_products',
-      operation.url,
-      state.line,
-      LISTINGS_PER_PAGE,
-    );
+    // The file is on Shopify's storage (a signed URL), not the Admin API: no API budget of the shop.
+    const read = await readJsonLines(context.http, 'other', operation.url, state.line, LISTINGS_PER_PAGE);
     const { lines, more } = read;
     const listings = lines
       .map((line) => listingOf(line as VariantNode, state.currency))
