@@ -94,6 +94,24 @@ export function legacyIdOf(gid: string | null | undefined): string | null {
   return match ? match[1]! : /^\d+$/.test(gid) ? gid : null;
 }
 
+/**
+ * `SyncdeskFulfillmentOrders:gid://shopify/Order/42`: the operation's name and the first few global
+ * ids among its variables (`gid://` ids keep their slashes and colons in a fragment as they are).
+ */
+export function recordLabel(query: string, variables: Record<string, unknown> | undefined): string {
+  const name = /^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? 'graphql';
+  const ids = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (ids.size >= 3) return;
+    if (typeof value === 'string') {
+      if (value.startsWith('gid://shopify/')) ids.add(value);
+    } else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(variables);
+  return [name, ...ids].join(':');
+}
+
 const isThrottled = (error: GraphqlError) =>
   error.extensions?.code === 'THROTTLED' || /^throttled$/i.test(error.message);
 
@@ -115,7 +133,7 @@ export function createShopifyGraphql(
   let served: string | null = null;
   let warned = false;
 
-  const clientFor = (operation: string, failures: unknown[], reads: boolean) => {
+  const clientFor = (operation: string, failures: unknown[], reads: boolean, label: string) => {
     const accessToken = connection.credentials.access_token;
     if (!accessToken) {
       throw connectorError(
@@ -139,6 +157,9 @@ export function createShopifyGraphql(
         // The client always builds https; the simulator (and the demo) answer on http.
         const target = new URL(String(url));
         target.protocol = origin.protocol;
+        // Every GraphQL call has one address; the record's names the operation and what it was
+        // about, so a seller finds an order's calls by searching for it. A fragment is never sent.
+        target.hash = label;
         try {
           return await fetchForOperation(target, init as RequestInit);
         } catch (error) {
@@ -161,7 +182,10 @@ export function createShopifyGraphql(
     let response: Response;
     try {
       const reads = !/^\s*mutation\b/.test(query);
-      response = await clientFor(operation, failures, reads).fetch(query, variables ? { variables } : {});
+      response = await clientFor(operation, failures, reads, recordLabel(query, variables)).fetch(
+        query,
+        variables ? { variables } : {},
+      );
     } catch (error) {
       // Nothing reached Shopify's bucket as far as we know: give the points back.
       await http.points?.settle(reserved, { actual: 0, reported: null });

@@ -173,9 +173,14 @@ describe('Shopify connector (GraphQL Admin API) against the simulator', () => {
         { sku: 'SOCKS-WOOL', quantity: 2, locationId: floor!.id },
       ],
     });
-    const { connector } = connect();
+    const { connector, records } = connect();
     const push = { orderRemoteId: String(order.id), lines: [], courier: 'DPD', trackingCode: 'DPD-1' };
     const sent = await connector.pushFulfilment!(push);
+    // Each call's record says which operation it was and about what: a seller searches by the order.
+    expect(records.map((record) => new URL(record.url).hash)).toEqual(
+      expect.arrayContaining([`#SyncdeskFulfillmentOrders:gid://shopify/Order/${order.id}`]),
+    );
+    expect(records.every((record) => new URL(record.url).pathname === GRAPHQL_PATH)).toBe(true);
     const ids = sent.remoteId!.split(',');
     expect(ids).toHaveLength(2);
     const made = shop.state.fulfillments().filter((fulfillment) => fulfillment.order_id === order.id);
