@@ -55,8 +55,16 @@ export interface JobData {
   'system.announce': { announcementId: number };
   'system.prune_jobs': Record<string, never>;
   'catalogue.transfer': { transferId: number };
-  /** No ids: every listing of the channel whose sync status is pending. */
-  'channels.submit_inventory': { channelId: number; channelProductIds?: number[] } & RetryOf;
+  /**
+   * No ids: every listing of the channel whose sync status is pending. `ordersImportedAt`: queued
+   * by an order download that had stored its orders at that moment (ISO time); that download, still
+   * finishing, is not a reason to hold raises.
+   */
+  'channels.submit_inventory': {
+    channelId: number;
+    channelProductIds?: number[];
+    ordersImportedAt?: string;
+  } & RetryOf;
   'channels.submit_fulfillment': { channelId: number; orderFulfillmentIds: number[] } & RetryOf;
   'channels.pickup_order': {
     channelId: number;

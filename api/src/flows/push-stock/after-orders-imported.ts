@@ -24,7 +24,14 @@ export async function afterOrdersImported(
   const waiting = await deps.models.ChannelProduct.count({
     where: { channel_id: channel.id, sync_status: { [Op.in]: WAITING } },
   });
-  if (waiting > 0) await deps.jobs.enqueue(JOB_NAMES.submitInventory, { channelId: channel.id });
+  if (waiting > 0) {
+    // This download is still running (its lock held) when the push starts: the time tells the
+    // push it was this one, whose orders are in, and not one still to come.
+    await deps.jobs.enqueue(JOB_NAMES.submitInventory, {
+      channelId: channel.id,
+      ordersImportedAt: new Date().toISOString(),
+    });
+  }
   if (options.ordersStored === false) return;
   const plugin = await deps.models.Channel.findOne({
     where: { store_id: channel.store_id, kind: 'plugin', is_default: true, is_active: true },

@@ -15,17 +15,32 @@ export async function ordersFreshnessOf(
   deps: { sequelize: Sequelize; models: Models },
   channelId: number,
   now: Date = new Date(),
+  /**
+   * The push was queued by an order download that had stored its orders at this time: that run,
+   * started before and still holding its lock while it finishes, is not pending. Without it the
+   * push its own download queued was held every time, and waited for the next download to come.
+   */
+  ordersImportedAt: Date | null = null,
 ): Promise<OrdersFreshness> {
   const state = await deps.models.ChannelSyncState.findByPk(channelId, {
     attributes: ['channel_id', 'oldest_unimported_at'],
   });
   // Running now, or due for more than a minute (the workers are behind): a download that is merely
   // due this instant would hold every raise of a busy channel for no reason.
+  const overdue = new Date(now.getTime() - OVERDUE_AFTER_MS);
   const [rows] = await deps.sequelize.query(
-    'SELECT data FROM agenda_jobs WHERE name = ? AND (locked_at IS NOT NULL OR next_run_at <= ?)',
-    { replacements: [JOB_NAMES.getOrders, new Date(now.getTime() - OVERDUE_AFTER_MS)] },
+    'SELECT data, locked_at, last_run_at, next_run_at FROM agenda_jobs WHERE name = ? AND (locked_at IS NOT NULL OR next_run_at <= ?)',
+    { replacements: [JOB_NAMES.getOrders, overdue] },
   );
-  const ordersRunPending = (rows as { data: unknown }[]).some((row) => {
+  const at = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+  type Row = { data: unknown; locked_at: unknown; last_run_at: unknown; next_run_at: unknown };
+  const ordersRunPending = (rows as Row[]).some((row) => {
+    const started = at(row.last_run_at);
+    const next = at(row.next_run_at);
+    const theRunThatQueuedUs =
+      ordersImportedAt !== null && started !== null && started.getTime() <= ordersImportedAt.getTime();
+    const isOverdue = next !== null && next.getTime() <= overdue.getTime();
+    if (theRunThatQueuedUs && !isOverdue) return false;
     try {
       const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as {
         channelId?: unknown;

@@ -32,7 +32,12 @@ export const submitInventoryJob: JobDefinition<typeof JOB_NAMES.submitInventory>
           { batchSize: STOCK_BATCH_SIZE, push: (levels) => connector.pushStock!(levels) },
           {
             offered,
-            freshness: await ordersFreshnessOf(services, open.channel.id),
+            freshness: await ordersFreshnessOf(
+              services,
+              open.channel.id,
+              new Date(),
+              data.ordersImportedAt ? new Date(data.ordersImportedAt) : null,
+            ),
             resendFailed: Boolean(data.retryOfLogId),
           },
         );

@@ -329,6 +329,39 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
     });
   });
 
+  it('a push queued by an order download that stored its orders is not held by that download, still finishing', async () => {
+    const channel = await fixtures.channel(store, `Finishing ${dialect}`, PUSHING);
+    await server.services.jobs.enqueue(JOB_NAMES.getOrders, { channelId: channel.id });
+    const started = new Date(Date.now() - 2_000);
+    const [rows] = await server.services.sequelize.query('SELECT id, data FROM agenda_jobs WHERE name = ?', {
+      replacements: [JOB_NAMES.getOrders],
+    });
+    const job = (rows as { id: unknown; data: unknown }[]).find(
+      (row) =>
+        Number((typeof row.data === 'string' ? JSON.parse(row.data) : row.data)?.channelId) === channel.id,
+    )!;
+    // The download is running: locked, started two seconds ago, its next run not yet due.
+    await server.services.sequelize.query(
+      'UPDATE agenda_jobs SET locked_at = ?, last_run_at = ?, next_run_at = ? WHERE id = ?',
+      { replacements: [started, started, new Date(Date.now() + 60_000), job.id] },
+    );
+    const now = new Date();
+    // Queued by this download once its orders were in: not pending.
+    expect(await ordersFreshnessOf(deps(), channel.id, now, new Date(started.getTime() + 1_000))).toEqual({
+      oldestUnimportedAt: null,
+      ordersRunPending: false,
+    });
+    // Queued by anything else (a stock change), or before this download began: it holds raises.
+    expect(await ordersFreshnessOf(deps(), channel.id, now)).toEqual({
+      oldestUnimportedAt: null,
+      ordersRunPending: true,
+    });
+    expect(await ordersFreshnessOf(deps(), channel.id, now, new Date(started.getTime() - 1_000))).toEqual({
+      oldestUnimportedAt: null,
+      ordersRunPending: true,
+    });
+  });
+
   it('after an order download: the held pushes and the default plugin’s send are queued', async () => {
     const channel = await fixtures.channel(store, `After ${dialect}`, PUSHING);
     const queuedSends = async () => {
