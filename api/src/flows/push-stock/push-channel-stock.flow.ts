@@ -32,6 +32,11 @@ export interface StockLevelOut {
   sku: string;
   remoteId: string | null;
   quantity: number;
+  /**
+   * What we last knew the channel to hold (our last push, else what it reported): a channel that
+   * sets stock by compare-and-swap (Shopify) refuses the set when someone changed it there meanwhile.
+   */
+  lastKnownQuantity: number | null;
 }
 
 /** The channel's side of a push, supplied by the job from the channel's connector. */
@@ -41,6 +46,8 @@ export interface StockPusher {
   push(levels: StockLevelOut[]): Promise<{
     accepted: string[];
     rejected: { sku: string; reason: string }[];
+    /** SKUs the channel held at another figure than we knew (changed there), read before pushing again. */
+    channelHad?: { sku: string; quantity: number }[];
   }>;
 }
 
@@ -58,6 +65,9 @@ export const STOCK_PUSH_MESSAGES = {
   notMatched: 'Match this listing to a product before pushing its stock.',
   noAnswer: 'The channel did not say whether it took this quantity.',
   noSku: 'This listing has no SKU the channel knows it by.',
+  /** Someone changed the quantity at the channel since our last push: what it had, then ours. */
+  changedAtChannel: (had: number, knew: number | null) =>
+    `The channel had ${had}${knew === null ? '' : ` (we last knew ${knew})`}: changed there since our last push; ours was set from that figure.`,
 } as const;
 
 const PENDING = PRODUCT_SYNC_STATUS.byKey('pending').value;
@@ -125,7 +135,16 @@ export async function pushChannelStock(
   await releaseStaleClaims(models, 'stock_push', { channel_id: channel.id }, { now: now() });
   const waiting = await models.ChannelProduct.findAll({
     where: { channel_id: channel.id, sync_status: { [Op.in]: WAITING }, ...unleased(now()) },
-    attributes: ['id', 'product_id', 'sku', 'remote_sku', 'quantity', 'pushed_quantity'],
+    attributes: [
+      'id',
+      'product_id',
+      'sku',
+      'remote_sku',
+      'quantity',
+      'pushed_quantity',
+      'channel_product_id',
+      'downloaded_at',
+    ],
     order: [['id', 'ASC']],
     raw: true,
   });
@@ -244,9 +263,10 @@ export async function pushChannelStock(
         listingId: listing.id,
         productId: listing.product_id!,
         sku: skuOf(listing)!,
-        // Our listing id of the channel is not its stock id (Shopify's inventory item is not the
-        // variant): the connector looks the SKU up rather than trust a guess.
-        remoteId: null,
+        // A downloaded listing carries the id its provider's stock push names (the connector's
+        // contract: Shopify's inventory item); one from a file may hold any id of the channel's
+        // (a variant), so the connector looks its SKU up rather than trust a guess.
+        remoteId: listing.downloaded_at ? (listing.channel_product_id ?? null) : null,
         previous: listing.pushed_quantity ?? listing.quantity,
         quantity: told.quantity,
         inputs: input,
@@ -301,7 +321,12 @@ export async function pushChannelStock(
       let answer: Awaited<ReturnType<StockPusher['push']>>;
       try {
         answer = await pusher.push(
-          batch.map((level) => ({ sku: level.sku, remoteId: level.remoteId, quantity: level.quantity })),
+          batch.map((level) => ({
+            sku: level.sku,
+            remoteId: level.remoteId,
+            quantity: level.quantity,
+            lastKnownQuantity: level.previous,
+          })),
         );
       } catch (error) {
         // The channel refused the call itself: this batch and the ones not sent yet fail with its words.
@@ -324,11 +349,15 @@ export async function pushChannelStock(
       }
       const accepted = new Set(answer.accepted);
       const rejected = new Map(answer.rejected.map((entry) => [entry.sku, entry.reason]));
+      const channelHad = new Map((answer.channelHad ?? []).map((entry) => [entry.sku, entry.quantity]));
       for (const level of batch) {
+        const had = channelHad.get(level.sku);
         const values = {
           quantity: level.quantity,
-          previous_quantity: level.previous,
+          // What the channel really held before this push, when it was not what we knew.
+          previous_quantity: had ?? level.previous,
           inputs: level.inputs,
+          ...(had !== undefined ? { note: STOCK_PUSH_MESSAGES.changedAtChannel(had, level.previous) } : {}),
         };
         if (accepted.has(level.sku) && !rejected.has(level.sku)) {
           record({ id: level.listingId, sku: level.sku }, 'pushed', values);

@@ -103,7 +103,7 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
     const { pusher, calls } = recordingPusher();
     const summary = await pushChannelStock(deps(), channel, pusher, { freshness: FRESH });
     expect(summary).toEqual({ pushed: 1, failed: 0, held: 0, heldIds: [] });
-    expect(calls).toEqual([[{ sku, remoteId: null, quantity: 6 }]]);
+    expect(calls).toEqual([[{ sku, remoteId: null, quantity: 6, lastKnownQuantity: 0 }]]);
     expect(await statusOf(listing.id)).toMatchObject({ sync_status: SYNCED, pushed_quantity: 6 });
 
     const again = await pushChannelStock(deps(), channel, pusher, { freshness: FRESH });
@@ -124,7 +124,7 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
     const stale: OrdersFreshness = { oldestUnimportedAt: new Date(), ordersRunPending: false };
     const held = await pushChannelStock(deps(), channel, pusher, { freshness: stale });
     expect(held).toEqual({ pushed: 1, failed: 0, held: 1, heldIds: [raise.listing.id] });
-    expect(calls).toEqual([[{ sku: lower.sku, remoteId: null, quantity: 2 }]]);
+    expect(calls).toEqual([[{ sku: lower.sku, remoteId: null, quantity: 2, lastKnownQuantity: 9 }]]);
     expect(await statusOf(raise.listing.id)).toMatchObject({
       sync_status: LEVEL_PENDING,
       pushed_quantity: 5,
@@ -296,7 +296,7 @@ describe.each(TEST_DIALECTS)('pushing a channel’s stock (%s)', (dialect) => {
       freshness: FRESH,
       now: () => new Date(Date.now() + 21 * 60_000),
     });
-    expect(calls).toEqual([[{ sku, remoteId: null, quantity: 4 }]]);
+    expect(calls).toEqual([[{ sku, remoteId: null, quantity: 4, lastKnownQuantity: 1 }]]);
     expect((await statusOf(listing.id)).sync_status).toBe(SYNCED);
   });
 

@@ -41,7 +41,7 @@ describe('channels.submit_inventory against the Shopify simulator (mysql)', () =
     server = await startTestProcess(database.url, { APP_ROLE: 'api' });
     company = await createCompany(server.services, {
       name: 'Stockco',
-      stores: ['Stockco UK', 'Stockco DE', 'Stockco FR'],
+      stores: ['Stockco UK', 'Stockco DE', 'Stockco FR', 'Stockco IE'],
     });
     store = company.stores[0]!;
     shop = await startShopifySimulator({ initialStock: 30 });
@@ -170,13 +170,15 @@ describe('channels.submit_inventory against the Shopify simulator (mysql)', () =
 
   it('holds a raise while a webhook said an order is not imported, and lets the lower go', async () => {
     const channel = await shopifyChannel(company.stores[1]!);
-    const mug = await listedProduct(channel, MUG, 5);
-    const tote = await listedProduct(channel, TOTE, 20);
+    // Listed at what the shop holds now (earlier cases moved it): our last push is the shop's figure.
+    const at = shop.state.stock();
+    const mug = await listedProduct(channel, MUG, at[MUG]!);
+    const tote = await listedProduct(channel, TOTE, at[TOTE]!);
     await services().models.ChannelSyncState.create({
       channel_id: channel.id,
       oldest_unimported_at: new Date(),
     });
-    await setStock(mug.product, 25);
+    await setStock(mug.product, at[MUG]! + 20);
     await setStock(tote.product, 2);
     shop.state.clearCalls();
 
@@ -191,7 +193,36 @@ describe('channels.submit_inventory against the Shopify simulator (mysql)', () =
       { where: { channel_id: channel.id } },
     );
     await submitInventoryJob.handler({ channelId: channel.id }, context());
-    expect(shop.state.stock()[MUG]).toBe(25);
-    expect(await mug.listing.reload()).toMatchObject({ sync_status: SYNCED, pushed_quantity: 25 });
+    expect(shop.state.stock()[MUG]).toBe(at[MUG]! + 20);
+    expect(await mug.listing.reload()).toMatchObject({ sync_status: SYNCED, pushed_quantity: at[MUG]! + 20 });
+  });
+
+  it('a quantity changed at the shop behind our back is read, said, and set to ours: never overwritten blind', async () => {
+    const channel = await shopifyChannel(company.stores[3]!);
+    const knew = shop.state.stock()[MUG]!;
+    const { product, listing } = await listedProduct(channel, MUG, knew);
+    // Someone at the shop counts the shelf again.
+    const variant = shop.state.shop.products
+      .flatMap((item) => item.variants)
+      .find((item) => item.sku === MUG)!;
+    shop.state.shop.setInventory(variant.inventory_item_id, shop.state.shop.primaryLocation.id, knew + 3);
+    await setStock(product, knew - 1);
+    shop.state.clearCalls();
+
+    await submitInventoryJob.handler({ channelId: channel.id }, context());
+    // The set named what we knew, the shop refused it as stale, and ours went out from its figure.
+    const sets = stockSets();
+    expect(sets).toHaveLength(2);
+    expect(JSON.stringify(sets[0]!.body)).toContain(`"changeFromQuantity":${knew}`);
+    expect(JSON.stringify(sets[1]!.body)).toContain(`"changeFromQuantity":${knew + 3}`);
+    expect(shop.state.stock()[MUG]).toBe(knew - 1);
+    expect(await listing.reload()).toMatchObject({ sync_status: SYNCED, pushed_quantity: knew - 1 });
+    const [pushed] = await services().models.StockPushRecord.findAll({
+      where: { channel_product_id: listing.id, outcome: 'pushed' },
+    });
+    expect(pushed!.previous_quantity).toBe(knew + 3);
+    expect(pushed!.note).toBe(
+      `The channel had ${knew + 3} (we last knew ${knew}): changed there since our last push; ours was set from that figure.`,
+    );
   });
 });
