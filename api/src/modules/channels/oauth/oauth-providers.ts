@@ -76,6 +76,8 @@ export interface OAuthProvider {
   pkce: boolean;
   redirectUri: string | null;
   authorizeParams: Readonly<Record<string, string>>;
+  /** Extra fields of the code exchange the provider defines (Shopify: `expiring=1`, expiring offline tokens). */
+  tokenParams: Readonly<Record<string, string>>;
 }
 
 /** 422 'Channel connection failed, with {msg}' (integration-domain §8). */
@@ -135,6 +137,7 @@ export function resolveOAuthProvider(
     pkce: defaults.pkce ?? false,
     redirectUri: configured.redirectUri ?? null,
     authorizeParams: configured.authorizeParams ?? {},
+    tokenParams: defaults.tokenParams ?? {},
   };
 }
 

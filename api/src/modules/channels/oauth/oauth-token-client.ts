@@ -65,6 +65,7 @@ export async function exchangeAuthorizationCode(
     client_secret: provider.clientSecret,
   });
   if (request.codeVerifier) form.set('code_verifier', request.codeVerifier);
+  for (const [name, value] of Object.entries(provider.tokenParams ?? {})) form.set(name, value);
   const headers: Record<string, string> = {
     'content-type': 'application/x-www-form-urlencoded',
     accept: 'application/json',

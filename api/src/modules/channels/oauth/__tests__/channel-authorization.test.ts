@@ -133,6 +133,8 @@ describe.each(TEST_DIALECTS)('OAuth authorisation of channels (%s)', (dialect) =
       redirect_uri: `${APP_URL}/authorization/shopify`,
       client_id: CLIENT.clientId,
       client_secret: CLIENT.clientSecret,
+      // Shopify's expiring offline tokens: non-expiring ones are refused from 1 January 2027.
+      expiring: '1',
     });
     expect(exchange.headers['content-type']).toBe('application/x-www-form-urlencoded');
 
