@@ -128,21 +128,30 @@ interface ShopifyCall {
   method: string;
   path: string;
   status: number | null;
-  body: { fulfillment?: { tracking_info?: { number?: string; company?: string } } } | null;
+  body: {
+    query?: string;
+    variables?: { fulfillment?: { trackingInfo?: { number?: string; company?: string } } };
+  } | null;
 }
 
-/** The fulfilments the Shopify simulator took (201) with this tracking number, as it received them. */
+/**
+ * The fulfilments the Shopify simulator was asked to create (GraphQL `fulfillmentCreate`) with this
+ * tracking number, and how it answered, as it received them.
+ */
 async function shopifyFulfilments(request: APIRequestContext, shop: Demo, tracking: string) {
   const calls = (await (await request.get(`${shop.shopify.url}/__simulator/calls`)).json())
     .calls as ShopifyCall[];
   return calls
     .filter(
       (call) =>
-        call.method === 'POST' &&
-        call.path.endsWith('/fulfillments.json') &&
-        call.body?.fulfillment?.tracking_info?.number === tracking,
+        call.path.endsWith('/graphql.json') &&
+        /\bfulfillmentCreate\b/.test(call.body?.query ?? '') &&
+        call.body?.variables?.fulfillment?.trackingInfo?.number === tracking,
     )
-    .map((call) => ({ status: call.status, courier: call.body?.fulfillment?.tracking_info?.company }));
+    .map((call) => ({
+      status: call.status,
+      courier: call.body?.variables?.fulfillment?.trackingInfo?.company,
+    }));
 }
 
 /** Opens the demo store's orders through the navigation, as a person would. */
@@ -227,7 +236,7 @@ test('a fulfilment with tracking made on the order page reaches Shopify', async 
   await expect(fulfilmentRow(page, tracking)).toContainText('Synced', { timeout: 30_000 });
   await expect
     .poll(() => shopifyFulfilments(request, shop, tracking), { timeout: 30_000 })
-    .toEqual([{ status: 201, courier: 'Royal Mail' }]);
+    .toEqual([{ status: 200, courier: 'Royal Mail' }]);
 });
 
 test('a failed call shows in the transaction records with its explanation, and its retry says how it went', async ({
@@ -242,8 +251,9 @@ test('a failed call shows in the transaction records with its explanation, and i
 
   // Shopify has an outage on this order's fulfilment orders, the read every fulfilment starts with
   // (only this order's: the warehouse's shipments of other orders go to Shopify meanwhile).
+  const orderGid = `gid://shopify/Order/${placed.id}`;
   const outage = await request.post(`${shop.shopify.url}/__simulator/faults`, {
-    data: { status: 500, count: 5, path: `/orders/${placed.id}/fulfillment_orders` },
+    data: { status: 500, count: 5, body: `SyncdeskFulfillmentOrders[\\s\\S]*"${orderGid}"` },
   });
   expect(outage.status()).toBe(201);
   try {
@@ -260,13 +270,14 @@ test('a failed call shows in the transaction records with its explanation, and i
     await page.locator('.ant-select-dropdown:visible').getByTitle(STORE, { exact: true }).click();
     await page.getByRole('combobox', { name: 'Channel' }).click();
     await page.locator('.ant-select-dropdown:visible').getByTitle(SHOPIFY, { exact: true }).click();
-    // The channel makes many calls (stock pushes): the seller looks this order's up.
-    await page.getByRole('searchbox', { name: 'Search url or message' }).fill(`/orders/${placed.id}/`);
+    // The channel makes many calls (stock pushes): the seller looks this order's up. Every GraphQL
+    // call has the same address; its record names the operation and what it was about.
+    await page.getByRole('searchbox', { name: 'Search url or message' }).fill(orderGid);
     await page.getByRole('searchbox', { name: 'Search url or message' }).press('Enter');
     const failed = page
       .getByRole('table', { name: 'Transaction records' })
       .getByRole('row')
-      .filter({ hasText: `/orders/${placed.id}/fulfillment_orders` });
+      .filter({ hasText: `SyncdeskFulfillmentOrders:${orderGid}` });
     await expect(failed).toHaveCount(1);
     await expect(failed).toContainText('Submit fulfilment');
     await expect(failed).toContainText('Failed');
@@ -314,7 +325,7 @@ test('a failed call shows in the transaction records with its explanation, and i
     // Back in the list, the old record reads as retried, links to its new attempt, and has left
     // the "Failed" filter.
     await page.getByRole('button', { name: 'Back to transaction records' }).click();
-    await page.getByRole('searchbox', { name: 'Search url or message' }).fill(`/orders/${placed.id}/`);
+    await page.getByRole('searchbox', { name: 'Search url or message' }).fill(orderGid);
     await page.getByRole('searchbox', { name: 'Search url or message' }).press('Enter');
     const old = page
       .getByRole('table', { name: 'Transaction records' })
@@ -330,7 +341,7 @@ test('a failed call shows in the transaction records with its explanation, and i
 
     await expect
       .poll(() => shopifyFulfilments(request, shop, tracking), { timeout: 30_000 })
-      .toContainEqual({ status: 201, courier: 'DPD' });
+      .toContainEqual({ status: 200, courier: 'DPD' });
   } finally {
     await request.delete(`${shop.shopify.url}/__simulator/faults`);
   }
