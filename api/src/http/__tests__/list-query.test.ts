@@ -107,6 +107,7 @@ describe.each(TEST_DIALECTS)('list query on %s', (dialect) => {
   let Item: ModelStatic<Model>;
 
   beforeAll(async () => {
+    // Tables of its own: the test database already holds the product's (a copy of the migrated template).
     database = await createTestDatabase(dialect, 'list_query');
     const { sequelize } = database;
     Order = sequelize.define<OrderModel>(
@@ -122,7 +123,7 @@ describe.each(TEST_DIALECTS)('list query on %s', (dialect) => {
         paid: { type: DataTypes.BOOLEAN, allowNull: false },
         created_at: { type: DataTypes.DATE, allowNull: false },
       },
-      { tableName: 'orders', timestamps: false },
+      { tableName: 'list_query_orders', timestamps: false },
     );
     Item = sequelize.define(
       'items',
@@ -131,7 +132,7 @@ describe.each(TEST_DIALECTS)('list query on %s', (dialect) => {
         order_id: { type: DataTypes.INTEGER, allowNull: false },
         sku: { type: DataTypes.STRING, allowNull: false },
       },
-      { tableName: 'items', timestamps: false },
+      { tableName: 'list_query_items', timestamps: false },
     );
     Order.hasMany(Item, { foreignKey: 'order_id', as: 'items' });
     await sequelize.sync();
