@@ -34,7 +34,7 @@ describe('channel catalogue and settings forms (SQLite)', () => {
   it("says what Syncdesk synchronises with each type, from its provider's declaration", async () => {
     const { data } = await readJson(await server.request('GET', '/api/available-channels', { token }));
     const syncsOf = (slug: string) => data.find((entry: { slug: string }) => entry.slug === slug)?.syncs;
-    expect(syncsOf('shopify')).toEqual(['orders_in', 'stock_out', 'fulfilment_out']);
+    expect(syncsOf('shopify')).toEqual(['orders_in', 'stock_out', 'fulfilment_out', 'products_in']);
     expect(syncsOf('mirakl-decathlon')).toEqual(expect.arrayContaining(['orders_in', 'stock_out']));
     expect(syncsOf('wms')).toEqual(expect.arrayContaining(['orders_out', 'fulfilment_in']));
     // Connectable, and connected by sellers, but not synchronised yet: said, not hidden.
