@@ -17,10 +17,9 @@ module.exports = {
   // (web-kit/jest.setup.ts) or their own explicit timeouts.
   testTimeout: 60_000,
   // Jest's default on a 2-core machine is ONE worker (cores - 1); the tests mostly wait on databases,
-  // child processes and timers, so three run side by side well (two left a core idle a third of the
-  // time, with the end-to-end tests beside them). Every test file has its own database, free ports
-  // and key prefixes, so files never share state.
-  maxWorkers: 3,
+  // child processes and timers, so two run side by side well. Every test file has its own database,
+  // free ports and key prefixes, so files never share state.
+  maxWorkers: 2,
   // Every file's time is kept for the closing "ten slowest files" list of `npm test`.
   reporters: ['default', '<rootDir>/scripts/test-timing/jest-file-times.reporter.cjs'],
   projects: [
